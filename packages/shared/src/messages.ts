@@ -1,0 +1,97 @@
+/**
+ * Every user-facing text of the spec, worded exactly as the spec words it, plus the
+ * product's own field messages. A spec string appears in code only here.
+ */
+
+export const SPEC_MESSAGES = {
+  // success (spec 9)
+  REGISTRATION_SUCCESS: 'Registration successful!',
+  MESSAGE_SENT: 'Message sent successfully!',
+  QUOTE_SUBMITTED: 'Quote request submitted successfully!',
+
+  // wrong sums (spec 5)
+  WRONG_SUM_TRAINING: 'Incorrect answer to the math question.',
+  WRONG_SUM_CONTACT: 'Incorrect CAPTCHA answer. Please try again.',
+  WRONG_SUM_QUOTE: 'Incorrect CAPTCHA. Please try again.',
+
+  // public form failures (spec 8)
+  TRAINING_FAILED: 'Submission failed. Please try again.',
+  TRAINING_ERROR: 'An error occurred. Please try again.',
+  CONTACT_FAILED: 'Something went wrong. Please try again.',
+  CONTACT_ERROR: 'Network or server error. Please try again later.',
+  QUOTE_FAILED: 'Submission failed. Please try again.',
+  QUOTE_ERROR: 'Network error. Please try again later.',
+
+  // auth screen (spec 5 and 8)
+  PASSWORD_RULE:
+    'Password must be at least 8 characters long and include uppercase, lowercase, number, and special character.',
+  OPERATION_FAILED: 'Operation failed.',
+  AUTH_NETWORK_ERROR: 'A network or server error occurred. Please check your connection.',
+  FAILED_TO_PARSE_JSON: 'Failed to parse JSON',
+  PASSWORDS_DO_NOT_MATCH: 'Passwords do not match.',
+  PASSWORD_UPDATE_NETWORK_ERROR: 'Something went wrong. Please try again.',
+  CONFIRM_VALIDATING: 'Validating your email…',
+  CONFIRM_REDIRECTING: 'Redirecting to login page...',
+  CONFIRM_TOKEN_MISSING: 'Invalid or missing confirmation token.',
+  CONFIRM_NETWORK_ERROR: 'A network error occurred. Please try again later.',
+
+  // dashboard (spec 2, 4, 5)
+  INACTIVITY_LOGOUT: 'Logged out due to inactivity.',
+  DELETE_CONFIRM: 'Are you sure you want to delete this message?',
+  LOADING: 'Loading...',
+  LOADING_MESSAGES: 'Loading messages...',
+  NO_MESSAGES: 'No messages yet.',
+} as const;
+
+/** The cross mark that precedes reset-password and confirm-email error messages (spec 5). */
+export const CROSS_MARK = '❌';
+
+/** Field messages of the product's own (the spec is silent on their wording). */
+export const FIELD_MESSAGES = {
+  REQUIRED: 'This field is required.',
+  EMAIL_INVALID: 'Please enter a valid e-mail address.',
+  TRAINING_PHONE: 'Phone must be exactly 11 digits (e.g. 08012345678).',
+  PHONE_INVALID: 'Please enter a valid phone number.',
+  TOO_LONG: (max: number) => `Please keep this under ${max} characters.`,
+  CHOOSE_OPTION: 'Please choose one of the listed options.',
+  PASSWORD_TOO_LONG: 'Password must be at most 72 bytes long.',
+  SUM_REQUIRED: 'Please answer the math question.',
+} as const;
+
+/** Server-side answers that people read (CONVENTIONS: plain English). */
+export const API_MESSAGES = {
+  INVALID_INPUT: 'Some fields are missing or invalid.',
+  INVALID_JSON: 'The request body is not valid JSON.',
+  UNSUPPORTED_CONTENT_TYPE: 'This request must be sent as JSON.',
+  BODY_TOO_LARGE: 'The request is too large.',
+  IMAGE_TOO_LARGE: 'The profile image must be 2 MB or smaller.',
+  IMAGE_INVALID: 'The profile image must be a PNG, JPEG, WebP or GIF picture.',
+  NOT_FOUND: 'Not found.',
+  MESSAGE_NOT_FOUND: 'That message no longer exists.',
+  METHOD_NOT_ALLOWED: 'This method is not allowed here.',
+  NOT_SIGNED_IN: 'Please sign in first.',
+  NOT_STAFF: 'Your account is awaiting approval by the agency before it can read messages.',
+  CROSS_SITE: 'Cross-site requests are not allowed.',
+  SERVICE_UNAVAILABLE: 'The service is temporarily unavailable. Please try again shortly.',
+  UNEXPECTED: 'Something went wrong on our side. Please try again.',
+  EMAIL_TAKEN: 'An account with this e-mail already exists.',
+  REGISTERED_CHECK_MAIL:
+    'Registration successful! Please check your e-mail to confirm your address before logging in.',
+  MAIL_FAILED:
+    'We could not send the confirmation e-mail right now, so the account was not created. Please try again shortly.',
+  RESET_MAIL_FAILED: 'We could not send the reset e-mail right now. Please try again shortly.',
+  LOGIN_SUCCESS: 'Login successful.',
+  LOGIN_INVALID: 'Invalid e-mail or password.',
+  LOGIN_UNCONFIRMED: 'Please confirm your e-mail address first. Check your inbox for the confirmation link.',
+  LOGIN_AWAITING_APPROVAL:
+    'Your account is awaiting approval by the agency. You will be able to sign in once a staff member approves it.',
+  TOO_MANY_ATTEMPTS: (minutes: number) =>
+    `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  LOGGED_OUT: 'Logged out.',
+  RESET_REQUESTED: 'If an account exists for this e-mail, a password reset link has been sent to it.',
+  PASSWORD_UPDATED: 'Your password has been updated. You can now log in.',
+  TOKEN_INVALID: 'This link is invalid or has expired. Please request a new one.',
+  EMAIL_CONFIRMED: 'Your e-mail address is confirmed. You can now log in.',
+  SUBMITTED: 'Thank you. We have received your submission.',
+  DELETED: 'Message deleted.',
+} as const;

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits';
+import { emailField, requiredText } from './fields';
+
+/** POST submit_contactform.php. Phone is free text (spec 5: no digit pattern). */
+export const ContactMessageSchema = z.strictObject({
+  name: requiredText(LIMITS.NAME_MAX),
+  email: emailField,
+  phone: requiredText(LIMITS.PHONE_MAX),
+  message: requiredText(LIMITS.MESSAGE_MAX),
+});
+
+export type ContactMessageInput = z.input<typeof ContactMessageSchema>;
+export type ContactMessage = z.output<typeof ContactMessageSchema>;
