@@ -95,3 +95,40 @@ export const API_MESSAGES = {
   SUBMITTED: 'Thank you. We have received your submission.',
   DELETED: 'Message deleted.',
 } as const;
+
+/** Titles and switch links of the /auth screen, worded as spec section 2 words them. */
+export const AUTH_SCREEN_TEXT = {
+  LOGIN_TITLE: 'Admin Login',
+  REGISTER_TITLE: 'Admin Registration',
+  RESET_TITLE: 'Reset Password',
+  SWITCH_TO_REGISTER: 'Register here',
+  SWITCH_TO_LOGIN: 'Login here',
+  SWITCH_TO_RESET: 'Forgot password? Reset',
+} as const;
+
+/** The dashboard's four tab names (spec 2), keyed by message kind (api.ts MESSAGE_KINDS). */
+export const MESSAGE_KIND_LABELS = {
+  web_dev: 'Web Development',
+  creative_design: 'Creative Design',
+  contact: 'Contact',
+  request_quote: 'Request Quote',
+} as const;
+
+/** Staff-area texts of the product's own (the spec is silent on their wording). */
+export const STAFF_MESSAGES = {
+  PROFILE_IMAGE_NOT_IMAGE: 'Please choose an image file (PNG, JPEG, WebP or GIF).',
+  RESET_TOKEN_MISSING: 'This reset link is incomplete. Please request a new one from the login page.',
+} as const;
+
+/** Further server answers (issue 2), appended here so they too are defined once. */
+export const SERVER_MESSAGES = {
+  ONE_IMAGE_ONLY: 'Please attach one profile image only.',
+  MULTIPART_REQUIRED: 'Registration must be sent as a form (multipart/form-data).',
+  UNKNOWN_ACTION: 'Unknown action.',
+  WEB_NOT_BUILT: 'The web app has not been built yet. Run npm run build, then restart the server.',
+} as const;
+
+/** Texts of the public forms that the spec words (spec 5). */
+export const FORM_TEXTS = {
+  TRAINING_PHONE_HINT: 'Phone (e.g. 08012345678)',
+} as const;

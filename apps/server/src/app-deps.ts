@@ -1,0 +1,19 @@
+import type { Kysely } from 'kysely';
+import type { AppConfig } from './config/config';
+import type { Clock } from './lib/clock';
+import type { Database } from './lib/database-schema';
+import type { DialectName } from './lib/db';
+import type { Logger } from './lib/logger';
+import type { Mailer } from './lib/mailer';
+
+/** Everything the app needs from outside, passed in so tests swap the clock, database or SMTP address. */
+export interface AppDeps {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  mailer: Mailer;
+  clock: Clock;
+  config: AppConfig;
+  logger: Logger;
+  /** The built web app (apps/web/dist/client); served when it holds routes-manifest.json. */
+  webRoot?: string;
+}

@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import compression from 'compression';
+import express, { type Express } from 'express';
+import session from 'express-session';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import { ACCOUNT_RULES, API_BASE } from '@agency/shared';
+import type { AppDeps } from './app-deps';
+import { redactUrl } from './lib/logger';
+import { DEFAULT_WEB_ROOT } from './lib/paths';
+import { apiNotFound, errorHandler } from './middleware/error-handler';
+import { sameOriginOnly } from './middleware/same-origin';
+import { authRoutes, SESSION_COOKIE_NAME } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { requireStaff } from './modules/auth/require-staff';
+import { KyselySessionStore } from './modules/auth/session-store';
+import { healthRoutes } from './modules/health/health.routes';
+import { messagesRoutes } from './modules/messages/messages.routes';
+import { profileImagesRoutes } from './modules/profile-images/profile-images.routes';
+import { webRoutes } from './modules/web/web.routes';
+
+export type { AppDeps } from './app-deps';
+
+/** Builds the whole site and API: middleware -> routes -> not found -> error handler. Never listens. */
+export function createApp(deps: AppDeps): Express {
+  const { config, logger } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy ?? false);
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const id = randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      // Method, path and status only: no headers (cookies), bodies (passwords) or token values.
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: redactUrl(req.url),
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+    }),
+  );
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          'default-src': ["'self'"],
+          'script-src': ["'self'"],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'img-src': ["'self'", 'data:'],
+          'font-src': ["'self'"],
+          'connect-src': ["'self'"],
+          // The contact page's map, loaded only when the visitor asks for it.
+          'frame-src': ['https://www.google.com', 'https://maps.google.com'],
+          'object-src': ["'none'"],
+          'base-uri': ["'self'"],
+          'form-action': ["'self'"],
+          'frame-ancestors': ["'self'"],
+        },
+      },
+      strictTransportSecurity: config.isProduction,
+    }),
+  );
+  app.use(compression());
+
+  const auth = createAuthService(deps);
+  app.use(API_BASE, sameOriginOnly(config.appUrl));
+  app.use(
+    API_BASE,
+    session({
+      name: SESSION_COOKIE_NAME,
+      secret: config.sessionSecret,
+      store: new KyselySessionStore(deps.db, deps.dialect, deps.clock),
+      resave: false,
+      saveUninitialized: false,
+      // Every answer renews the 30-minute idle window; the store enforces it and the 12-hour cap.
+      rolling: true,
+      cookie: {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: config.isProduction,
+        maxAge: ACCOUNT_RULES.SESSION_IDLE_MS,
+        path: '/',
+      },
+    }),
+  );
+  app.use(healthRoutes(deps.db, logger));
+  app.use(authRoutes(auth, deps.clock, config.isProduction));
+  app.use(messagesRoutes(deps, requireStaff(auth)));
+  app.use(profileImagesRoutes(config.dataDir));
+  app.use(API_BASE, apiNotFound);
+
+  app.use(webRoutes(deps.webRoot ?? DEFAULT_WEB_ROOT));
+  app.use(apiNotFound);
+  app.use(errorHandler(logger));
+  return app;
+}

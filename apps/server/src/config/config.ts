@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { ACCOUNT_RULES } from '@agency/shared';
+import { parseAllowlist, type Allowlist } from './allowlist';
+
+export const DEFAULT_MAIL_FROM = '"Rendezvous Digital" <no-reply@rendezvousdigital.ng>';
+const SESSION_SECRET_FILE = 'session-secret';
+const SESSION_SECRET_MIN_LENGTH = 32;
+
+export interface AppConfig {
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  staffNotifyEmail: string | undefined;
+  appUrl: string;
+  sessionSecret: string;
+  adminAllowlist: Allowlist;
+  trustProxy: boolean | number | string | undefined;
+  isProduction: boolean;
+  bcryptCost: number;
+}
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const EnvSchema = z.object({
+  NODE_ENV: optionalText,
+  PORT: optionalText
+    .refine(
+      (value) => value === undefined || (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 65535),
+      'must be a whole number between 1 and 65535',
+    )
+    .transform((value) => (value === undefined ? 3000 : Number(value))),
+  DATA_DIR: optionalText,
+  DATABASE_URL: optionalText.refine(
+    (value) => value === undefined || /^(mysql|mariadb):\/\/[^/]+\/[^/?]+/.test(value),
+    'must look like mysql://user:pass@host:3306/database',
+  ),
+  SMTP_URL: optionalText.refine(
+    (value) => value === undefined || /^smtps?:\/\/[^/]+/.test(value),
+    'must start with smtp:// or smtps://',
+  ),
+  MAIL_FROM: optionalText.refine((value) => value === undefined || !/[\r\n]/.test(value), 'must be one line'),
+  STAFF_NOTIFY_EMAIL: optionalText.pipe(z.email('must be an e-mail address').optional()),
+  APP_URL: optionalText.refine(
+    (value) => value === undefined || /^https?:\/\/[^/]+/.test(value),
+    'must be an http:// or https:// URL',
+  ),
+  SESSION_SECRET: optionalText.refine(
+    (value) => value === undefined || value.length >= SESSION_SECRET_MIN_LENGTH,
+    `must be at least ${SESSION_SECRET_MIN_LENGTH} characters`,
+  ),
+  ADMIN_SIGNUP_ALLOWLIST: optionalText,
+  TRUST_PROXY: optionalText,
+});
+
+export class ConfigError extends Error {}
+
+function parseTrustProxy(value: string | undefined): AppConfig['trustProxy'] {
+  if (value === undefined) return undefined;
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+/** Outside production the secret is generated once and kept in DATA_DIR, so sessions survive restarts. */
+function readOrCreateSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, SESSION_SECRET_FILE);
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= SESSION_SECRET_MIN_LENGTH) return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Parses the environment; throws a ConfigError whose message is one line naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AppConfig {
+  const parsed = EnvSchema.safeParse(env);
+  const problems: string[] = [];
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) problems.push(`${String(issue.path[0])} ${issue.message}`);
+  }
+  let adminAllowlist: Allowlist = { emails: new Set(), domains: new Set() };
+  try {
+    adminAllowlist = parseAllowlist(env.ADMIN_SIGNUP_ALLOWLIST ?? '');
+  } catch (error) {
+    problems.push(`ADMIN_SIGNUP_ALLOWLIST ${(error as Error).message}`);
+  }
+  const isProduction = env.NODE_ENV === 'production';
+  if (isProduction && !env.SESSION_SECRET?.trim()) {
+    problems.push('SESSION_SECRET is required when NODE_ENV=production');
+  }
+  if (problems.length > 0 || !parsed.success) {
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const values = parsed.data;
+  const dataDir = path.resolve(cwd, values.DATA_DIR ?? 'data');
+  const appUrl = (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
+  return {
+    port: values.PORT,
+    dataDir,
+    databaseUrl: values.DATABASE_URL,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM ?? DEFAULT_MAIL_FROM,
+    staffNotifyEmail: values.STAFF_NOTIFY_EMAIL,
+    appUrl,
+    sessionSecret: values.SESSION_SECRET ?? readOrCreateSessionSecret(dataDir),
+    adminAllowlist,
+    trustProxy: parseTrustProxy(values.TRUST_PROXY),
+    isProduction,
+    bcryptCost: ACCOUNT_RULES.BCRYPT_COST,
+  };
+}

@@ -1,0 +1,75 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import multer from 'multer';
+import { API_MESSAGES, SERVER_MESSAGES } from '@agency/shared';
+import { AppError } from '../lib/errors';
+import type { Logger } from '../lib/logger';
+
+export const apiNotFound: RequestHandler = (_req, res) => {
+  res.status(404).json({ success: false, message: API_MESSAGES.NOT_FOUND });
+};
+
+interface BodyParserError extends Error {
+  type?: string;
+  status?: number;
+}
+
+const DATABASE_DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'PROTOCOL_CONNECTION_LOST',
+  'ER_CON_COUNT_ERROR',
+  'ER_ACCESS_DENIED_ERROR',
+  'SQLITE_BUSY',
+  'SQLITE_CANTOPEN',
+  'SQLITE_FULL',
+]);
+
+function toAppError(error: unknown): AppError | undefined {
+  if (error instanceof AppError) return error;
+  if (error instanceof multer.MulterError) {
+    if (error.code === 'LIMIT_FILE_SIZE') return new AppError(413, API_MESSAGES.IMAGE_TOO_LARGE);
+    if (error.code === 'LIMIT_FILE_COUNT') return new AppError(413, SERVER_MESSAGES.ONE_IMAGE_ONLY);
+    if (error.code === 'LIMIT_UNEXPECTED_FILE') {
+      return new AppError(400, API_MESSAGES.INVALID_INPUT, { [error.field ?? '_']: 'This field is not expected.' });
+    }
+    return new AppError(413, API_MESSAGES.BODY_TOO_LARGE);
+  }
+  const bodyError = error as BodyParserError;
+  switch (bodyError?.type) {
+    case 'entity.parse.failed':
+      return new AppError(400, API_MESSAGES.INVALID_JSON);
+    case 'entity.too.large':
+      return new AppError(413, API_MESSAGES.BODY_TOO_LARGE);
+    case 'charset.unsupported':
+    case 'encoding.unsupported':
+      return new AppError(415, API_MESSAGES.UNSUPPORTED_CONTENT_TYPE);
+    case 'request.aborted':
+    case 'request.size.invalid':
+    case 'stream.encoding.set':
+      return new AppError(400, API_MESSAGES.INVALID_INPUT);
+  }
+  // busboy (multipart) reports malformed bodies as plain errors.
+  if (error instanceof Error && /^(Multipart|Malformed|Unexpected end of form|Part terminated)/i.test(error.message)) {
+    return new AppError(400, API_MESSAGES.INVALID_INPUT);
+  }
+  const code = (error as { code?: string })?.code;
+  if (code && DATABASE_DOWN_CODES.has(code)) return new AppError(503, API_MESSAGES.SERVICE_UNAVAILABLE);
+  return undefined;
+}
+
+/** Registered last: every failure becomes `{ success: false, message, errors? }`, never a stack. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    const known = toAppError(error);
+    if (!known || known.status >= 500) {
+      logger.error({ err: error, reqId: req.id }, 'request failed');
+    }
+    const status = known?.status ?? 500;
+    const message = known?.message ?? API_MESSAGES.UNEXPECTED;
+    if (res.headersSent) return;
+    for (const [name, value] of Object.entries(known?.headers ?? {})) res.setHeader(name, value);
+    res.status(status).json(known?.errors ? { success: false, message, errors: known.errors } : { success: false, message });
+  };
+}

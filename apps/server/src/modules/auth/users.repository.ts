@@ -1,0 +1,59 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database, UsersTable } from '../../lib/database-schema';
+import { isUniqueViolation } from '../../lib/db-errors';
+
+export type User = Selectable<UsersTable>;
+type Db = Kysely<Database> | Transaction<Database>;
+
+export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+}
+
+export async function findUserById(db: Db, id: number): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertUser(
+  db: Db,
+  user: { email: string; passwordHash: string; profileImage: string; createdAt: number },
+): Promise<number> {
+  const result = await db
+    .insertInto('users')
+    .values({
+      email: user.email.toLowerCase(),
+      password_hash: user.passwordHash,
+      profile_image: user.profileImage,
+      is_staff: 0,
+      confirmed_at: null,
+      created_at: user.createdAt,
+    })
+    .executeTakeFirstOrThrow();
+  return Number(result.insertId);
+}
+
+/**
+ * The first account of an installation becomes staff. The single installation row's primary key
+ * makes the claim atomic: of any number of concurrent registrations exactly one insert succeeds.
+ */
+export async function claimFirstAccount(db: Db, userId: number, now: number): Promise<boolean> {
+  try {
+    await db.insertInto('installation').values({ id: 1, first_user_id: userId, claimed_at: now }).execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
+  await db.updateTable('users').set({ is_staff: 1 }).where('id', '=', userId).execute();
+  return true;
+}
+
+export async function deleteUser(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', id).execute();
+}
+
+export async function markEmailConfirmed(db: Db, id: number, now: number): Promise<void> {
+  await db.updateTable('users').set({ confirmed_at: now }).where('id', '=', id).where('confirmed_at', 'is', null).execute();
+}
+
+export async function updatePasswordHash(db: Db, id: number, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+}

@@ -1,0 +1,59 @@
+import { Router, type RequestHandler } from 'express';
+import { z } from 'zod';
+import { API_MESSAGES, MESSAGE_KINDS } from '@agency/shared';
+import type { AppDeps } from '../../app-deps';
+import { AppError } from '../../lib/errors';
+import { jsonBody } from '../../middleware/json-body';
+import { methodNotAllowed } from '../../middleware/method-not-allowed';
+import { parseInput, validateBody } from '../../middleware/validate';
+import { deleteMessage, listMessages } from './messages.repository';
+import { submitMessage } from './messages.service';
+import { MESSAGE_KIND_DEFINITIONS } from './message-kinds';
+
+const LIST_LIMIT_MAX = 1000;
+const SEARCH_MAX = 200;
+
+const ListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+  q: z.string().trim().max(SEARCH_MAX).optional(),
+});
+
+const DeleteQuerySchema = z.object({
+  id: z.coerce.number({ error: 'A message id is required.' }).int().positive().max(Number.MAX_SAFE_INTEGER),
+});
+
+export function messagesRoutes(deps: AppDeps, requireStaff: RequestHandler): Router {
+  const router = Router();
+  for (const kind of MESSAGE_KINDS) {
+    const definition = MESSAGE_KIND_DEFINITIONS[kind];
+
+    router
+      .route(definition.submitPath)
+      .post(...jsonBody, validateBody(definition.schema), async (req, res) => {
+        await submitMessage(deps, kind, req.body as Record<string, unknown>);
+        res.status(201).json({ success: true, message: definition.successMessage });
+      })
+      .all(methodNotAllowed(['POST']));
+
+    router
+      .route(definition.listPath)
+      .get(requireStaff, async (req, res) => {
+        const query = parseInput(ListQuerySchema, req.query);
+        const paged = query.limit !== undefined || query.offset !== undefined || query.q !== undefined;
+        const { messages, total } = await listMessages(deps.db, kind, query);
+        res.json(paged ? { success: true, messages, total } : { success: true, messages });
+      })
+      .all(methodNotAllowed(['GET']));
+
+    router
+      .route(definition.deletePath)
+      .delete(requireStaff, async (req, res) => {
+        const { id } = parseInput(DeleteQuerySchema, req.query);
+        if (!(await deleteMessage(deps.db, kind, id))) throw new AppError(404, API_MESSAGES.MESSAGE_NOT_FOUND);
+        res.json({ success: true, message: API_MESSAGES.DELETED });
+      })
+      .all(methodNotAllowed(['DELETE']));
+  }
+  return router;
+}

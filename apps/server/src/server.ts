@@ -1,0 +1,66 @@
+import { createApp } from './app';
+import { ConfigError, loadConfig } from './config/config';
+import { systemClock } from './lib/clock';
+import { openDatabase } from './lib/db';
+import { createLogger } from './lib/logger';
+import { createMailer } from './lib/mailer';
+import { migrateToLatest } from './lib/migrate';
+import { outboxDir } from './lib/paths';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  const logger = createLogger();
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const { db, dialect } = openDatabase(config);
+  const applied = await migrateToLatest(db);
+  if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: outboxDir(config.dataDir),
+    logger,
+  });
+  const app = createApp({ db, dialect, mailer, clock: systemClock, config, logger });
+  const server = app.listen(config.port, () => {
+    logger.info(
+      { url: config.appUrl, port: config.port, database: dialect, mail: config.smtpUrl ? 'smtp' : 'outbox' },
+      `listening on http://localhost:${config.port}`,
+    );
+  });
+  server.on('error', (error) => {
+    logger.fatal({ err: error }, 'the server could not listen');
+    process.exit(1);
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    // Finish the requests in flight, then close the database.
+    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+    server.close(() => {
+      db.destroy().finally(() => process.exit(0));
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? `Could not start: ${error.message}` : error);
+  process.exit(1);
+});

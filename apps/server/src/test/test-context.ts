@@ -1,0 +1,118 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Express } from 'express';
+import request from 'supertest';
+import { createApp } from '../app';
+import { parseAllowlist } from '../config/allowlist';
+import type { AppConfig } from '../config/config';
+import { createLogger } from '../lib/logger';
+import { createMailer } from '../lib/mailer';
+import { outboxDir } from '../lib/paths';
+import { startSmtpSink, tokenFromMail, type SmtpSink } from './smtp-sink';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+export const TEST_APP_URL = 'http://app.test';
+export const STRONG_PASSWORD = 'Str0ng!Passw0rd';
+export const START_TIME = new Date('2026-11-22T09:00:00.000Z');
+
+export interface TestContextOptions {
+  config?: Partial<AppConfig>;
+  allowlist?: string;
+  /** 'sink' (default): the loopback SMTP sink; 'broken': an SMTP address nobody listens on. */
+  mail?: 'sink' | 'broken' | 'outbox';
+  webRoot?: string;
+}
+
+export interface TestContext {
+  app: Express;
+  database: TestDatabase;
+  db: TestDatabase['db'];
+  config: AppConfig;
+  sink: SmtpSink;
+  dataDir: string;
+  now(): Date;
+  advance(ms: number): void;
+  close(): Promise<void>;
+}
+
+/** A running app on a fresh database, a movable clock and a real SMTP sink. */
+export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const sink = await startSmtpSink();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'rd-data-'));
+  let current = START_TIME.getTime();
+  const logger = createLogger('silent');
+  const config: AppConfig = {
+    port: 0,
+    dataDir,
+    databaseUrl: undefined,
+    smtpUrl: undefined,
+    mailFrom: '"Rendezvous Digital" <no-reply@rendezvousdigital.ng>',
+    staffNotifyEmail: undefined,
+    appUrl: TEST_APP_URL,
+    sessionSecret: 'test-secret-that-is-at-least-32-characters',
+    adminAllowlist: parseAllowlist(options.allowlist ?? ''),
+    trustProxy: undefined,
+    isProduction: false,
+    // Cost 4 keeps the suite fast; the production cost (12) has its own test.
+    bcryptCost: 4,
+    ...options.config,
+  };
+  const smtpUrl = options.mail === 'broken' ? 'smtp://127.0.0.1:1' : options.mail === 'outbox' ? undefined : sink.url;
+  const mailer = createMailer({ smtpUrl, from: config.mailFrom, outboxDir: outboxDir(dataDir), logger });
+  const app = createApp({
+    db: database.db,
+    dialect: database.dialect,
+    mailer,
+    clock: () => new Date(current),
+    config,
+    logger,
+    webRoot: options.webRoot ?? path.join(dataDir, 'no-web-build'),
+  });
+  return {
+    app,
+    database,
+    db: database.db,
+    config,
+    sink,
+    dataDir,
+    now: () => new Date(current),
+    advance(ms) {
+      current += ms;
+    },
+    async close() {
+      await sink.close();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Registers through the API, confirms with the link from the real mail, and returns a signed-in agent. */
+export async function registerAndConfirm(context: TestContext, email: string, password = STRONG_PASSWORD) {
+  const registered = await request(context.app)
+    .post('/api/register.php')
+    .field('email', email)
+    .field('password', password);
+  if (registered.status !== 201) throw new Error(`registration failed: ${registered.status} ${registered.text}`);
+  const mail = await context.sink.waitForMail((candidate) => candidate.to?.[0]?.address === email.toLowerCase());
+  const token = tokenFromMail(mail, '/confirm-email');
+  const confirmed = await request(context.app).get('/api/confirm-email.php').query({ token });
+  if (confirmed.status !== 200) throw new Error(`confirmation failed: ${confirmed.status} ${confirmed.text}`);
+  return token;
+}
+
+export async function signIn(context: TestContext, email: string, password = STRONG_PASSWORD) {
+  const agent = request.agent(context.app);
+  const response = await agent.post('/api/login.php?action=login').send({ email, password });
+  return { agent, response };
+}
+
+/** A staff account (the installation's first) signed in. */
+export async function signedInStaff(context: TestContext, email = 'owner@agency.test') {
+  await registerAndConfirm(context, email);
+  const { agent, response } = await signIn(context, email);
+  if (response.status !== 200) throw new Error(`staff login failed: ${response.status} ${response.text}`);
+  return agent;
+}

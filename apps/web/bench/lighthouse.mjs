@@ -1,0 +1,222 @@
+#!/usr/bin/env node
+// `npm run bench:web`: Lighthouse (mobile defaults, simulated throttling) on five pages of the built site served by
+// the real server on SQLite, against the budgets of issue 3. A benchmark, not a test: a missed budget prints FAIL
+// and still exits 0; only an error (build, server, browser) exits non-zero.
+// Options: --runs=N runs each page N times and keeps the run with the median performance score.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { tsImport } from 'tsx/esm/api';
+
+const harness = (file) => tsImport(`../e2e/harness/${file}`, import.meta.url);
+const [{ ensureBuilt }, { startServerProcess }, { findFreePort }, { CHROMIUM_PATH, CHROMIUM_ARGS }, paths] =
+  await Promise.all([
+    harness('build.ts'),
+    harness('server-process.ts'),
+    harness('free-port.ts'),
+    harness('browser.ts'),
+    harness('paths.ts'),
+  ]);
+
+const RESULTS_FILE = fileURLToPath(new URL('./results.md', import.meta.url));
+const KB = 1000;
+
+const PAGES = [
+  { name: 'home', path: '/' },
+  { name: 'service', path: '/webdevelopment-0123456' },
+  { name: 'case', path: '/portfolio-9012345/planetlaundromat' },
+  { name: 'training', path: '/webdevelopment-training' },
+  { name: 'contact', path: '/contact-7709327' },
+];
+
+/** Budgets every page must meet. */
+const PAGE_BUDGETS = [
+  { label: 'performance >= 95', check: (m) => m.performance >= 95 },
+  { label: 'accessibility = 100', check: (m) => m.accessibility === 100 },
+  { label: 'best practices >= 96', check: (m) => m.bestPractices >= 96 },
+  { label: 'SEO = 100', check: (m) => m.seo === 100 },
+  { label: 'LCP <= 2.0 s', check: (m) => m.lcpMs <= 2000 },
+  { label: 'CLS <= 0.05', check: (m) => m.cls <= 0.05 },
+];
+
+/** Budgets of the home page only. */
+const HOME_BUDGETS = [
+  { label: 'total transfer <= 350 KB', check: (m) => m.transferBytes <= 350 * KB },
+  { label: 'initial JS <= 90 KB gzip', check: (m) => m.initialJsGzipBytes <= 90 * KB },
+];
+
+const runsArgument = process.argv.find((argument) => argument.startsWith('--runs='));
+const RUNS = Math.max(1, Number(runsArgument?.split('=')[1] ?? 1) || 1);
+
+/**
+ * Initial JavaScript: the module scripts the prerendered HTML references plus its modulepreloads, gzipped (level 9,
+ * as a CDN would serve them), read from the built files so the figure does not depend on the server's compression.
+ */
+async function initialJsGzipBytes(pagePath) {
+  const manifest = JSON.parse(await readFile(paths.WEB_ROUTES_MANIFEST, 'utf8'));
+  const key = pagePath === '/' ? '/' : pagePath.replace(/\/+$/, '').toLowerCase();
+  const htmlFile = manifest.routes[key];
+  if (!htmlFile) throw new Error(`${pagePath} is not in routes-manifest.json`);
+  const html = await readFile(path.join(paths.WEB_CLIENT_DIR, htmlFile), 'utf8');
+  const sources = new Set();
+  for (const tag of html.match(/<script\b[^>]*>/gi) ?? []) {
+    const src = tag.match(/\bsrc="([^"]+)"/i)?.[1];
+    if (src) sources.add(src);
+  }
+  for (const tag of html.match(/<link\b[^>]*>/gi) ?? []) {
+    if (!/\brel="modulepreload"/i.test(tag)) continue;
+    const href = tag.match(/\bhref="([^"]+)"/i)?.[1];
+    if (href) sources.add(href);
+  }
+  let total = 0;
+  for (const source of sources) {
+    const pathname = new URL(source, 'http://site.invalid/').pathname;
+    const file = await readFile(path.join(paths.WEB_CLIENT_DIR, decodeURIComponent(pathname)));
+    total += gzipSync(file, { level: 9 }).length;
+  }
+  return total;
+}
+
+function metricsOf(lhr) {
+  const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const numeric = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcpMs: numeric('largest-contentful-paint'),
+    cls: numeric('cumulative-layout-shift'),
+    transferBytes: numeric('total-byte-weight'),
+    runtimeError: lhr.runtimeError?.message,
+    lighthouseVersion: lhr.lighthouseVersion,
+    browser: lhr.environment?.hostUserAgent?.match(/(?:Headless)?Chrome\/[\d.]+/)?.[0] ?? 'Chromium',
+    failedAudits: ['accessibility', 'best-practices', 'seo'].flatMap((category) =>
+      (lhr.categories[category]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => `${category}: ${ref.id}`),
+    ),
+  };
+}
+
+async function measure(chrome, url) {
+  const runs = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    runs.push(metricsOf(result.lhr));
+  }
+  runs.sort((a, b) => a.performance - b.performance);
+  return runs[Math.floor(runs.length / 2)];
+}
+
+const formatKb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
+
+function table(rows) {
+  const header = ['page', 'path', 'perf', 'a11y', 'best pr.', 'SEO', 'LCP', 'CLS', 'transfer', 'initial JS (gzip)'];
+  const lines = rows.map((row) => [
+    row.name,
+    row.path,
+    String(row.performance),
+    String(row.accessibility),
+    String(row.bestPractices),
+    String(row.seo),
+    `${(row.lcpMs / 1000).toFixed(2)} s`,
+    row.cls.toFixed(3),
+    formatKb(row.transferBytes),
+    formatKb(row.initialJsGzipBytes),
+  ]);
+  return [
+    `| ${header.join(' | ')} |`,
+    `|${header.map(() => '---').join('|')}|`,
+    ...lines.map((cells) => `| ${cells.join(' | ')} |`),
+  ].join('\n');
+}
+
+function budgetLines(rows) {
+  const lines = [];
+  for (const row of rows) {
+    const budgets = row.name === 'home' ? [...PAGE_BUDGETS, ...HOME_BUDGETS] : PAGE_BUDGETS;
+    for (const budget of budgets) {
+      lines.push({ pass: budget.check(row), text: `${row.name}: ${budget.label}` });
+    }
+  }
+  return lines;
+}
+
+async function main() {
+  ensureBuilt((line) => console.log(line));
+
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'agency-bench-'));
+  const port = await findFreePort();
+  let server;
+  let chrome;
+  try {
+    server = await startServerProcess({
+      port,
+      env: { DATA_DIR: dataDir, NODE_ENV: 'production', SESSION_SECRET: 'bench-only-secret-'.padEnd(48, 'x') },
+    });
+    chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS, logLevel: 'error' });
+
+    const rows = [];
+    for (const page of PAGES) {
+      const url = `${server.baseUrl}${page.path}`;
+      console.log(`[bench] Lighthouse ${url}${RUNS > 1 ? ` (${RUNS} runs)` : ''}`);
+      const metrics = await measure(chrome, url);
+      if (metrics.runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${metrics.runtimeError}`);
+      rows.push({ ...page, ...metrics, initialJsGzipBytes: await initialJsGzipBytes(page.path) });
+    }
+
+    const budgets = budgetLines(rows);
+    const failedAudits = rows.flatMap((row) => row.failedAudits.map((audit) => `${row.name}: ${audit}`));
+    const summary = `${budgets.filter((line) => line.pass).length} of ${budgets.length} budgets met`;
+
+    console.log(`\n${table(rows)}\n`);
+    for (const line of budgets) console.log(`${line.pass ? 'PASS' : 'FAIL'}  ${line.text}`);
+    if (failedAudits.length > 0) console.log(`\nAudits below full score:\n  ${failedAudits.join('\n  ')}`);
+    console.log(`\n${summary}`);
+
+    await writeFile(
+      RESULTS_FILE,
+      [
+        '# Lighthouse benchmark of the public site',
+        '',
+        `Measured ${new Date().toISOString()} by \`npm run bench:web\`: Lighthouse ${rows[0]?.lighthouseVersion}, mobile`,
+        `defaults (simulated slow 4G, 4x CPU slowdown), ${rows[0]?.browser}, the built site served by the real server on`,
+        `SQLite with NODE_ENV=production; ${RUNS === 1 ? 'one run per page' : `median of ${RUNS} runs per page`}.`,
+        'KB = 1,000 bytes. Initial JS = the module script and modulepreloads of the prerendered HTML, gzip level 9.',
+        '',
+        table(rows),
+        '',
+        '## Budgets',
+        '',
+        ...budgets.map((line) => `- ${line.pass ? 'PASS' : 'FAIL'} ${line.text}`),
+        '',
+        summary,
+        ...(failedAudits.length > 0
+          ? ['', '## Audits below full score', '', ...failedAudits.map((a) => `- ${a}`)]
+          : []),
+        '',
+      ].join('\n'),
+    );
+    console.log(`Wrote ${path.relative(process.cwd(), RESULTS_FILE)}`);
+  } finally {
+    await chrome?.kill();
+    await server?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(`[bench] ${error instanceof Error ? error.stack : error}`);
+  process.exit(1);
+});

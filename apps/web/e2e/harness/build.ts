@@ -1,0 +1,50 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT, SERVER_DIR, SERVER_ENTRY, SHARED_DIR, WEB_DIR, WEB_ROUTES_MANIFEST } from './paths';
+
+/** Folders that are not inputs of a build: outputs, dependencies, tests and the benchmark. */
+const NOT_BUILD_INPUTS = new Set(['dist', 'node_modules', 'data', 'e2e', 'bench', 'test', 'coverage']);
+const TEST_FILE = /\.test\.[cm]?[jt]sx?$/;
+
+function newestInputTime(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (NOT_BUILD_INPUTS.has(entry.name)) continue;
+    const fullPath = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestInputTime(fullPath));
+    else if (entry.isFile() && !TEST_FILE.test(entry.name)) newest = Math.max(newest, statSync(fullPath).mtimeMs);
+  }
+  return newest;
+}
+
+interface BuildTarget {
+  workspace: string;
+  output: string;
+  inputs: string[];
+}
+
+const TARGETS: BuildTarget[] = [
+  { workspace: 'apps/web', output: WEB_ROUTES_MANIFEST, inputs: [WEB_DIR, path.join(SHARED_DIR, 'src')] },
+  { workspace: 'apps/server', output: SERVER_ENTRY, inputs: [SERVER_DIR, path.join(SHARED_DIR, 'src')] },
+];
+
+export function isBuildStale(target: BuildTarget): boolean {
+  if (!existsSync(target.output)) return true;
+  const builtAt = statSync(target.output).mtimeMs;
+  return target.inputs.some((input) => newestInputTime(input) > builtAt);
+}
+
+/** Builds the web app and the server when their output is missing or older than their sources. */
+export function ensureBuilt(log: (line: string) => void = console.log): void {
+  for (const target of TARGETS) {
+    if (!isBuildStale(target)) continue;
+    log(`[e2e] building ${target.workspace} (output missing or older than its sources)`);
+    const result = spawnSync('npm', ['run', 'build', '-w', target.workspace], { cwd: REPO_ROOT, stdio: 'inherit' });
+    if (result.status !== 0) throw new Error(`npm run build -w ${target.workspace} failed (exit ${result.status}).`);
+    if (!existsSync(target.output)) {
+      throw new Error(`npm run build -w ${target.workspace} succeeded but did not produce ${target.output}.`);
+    }
+  }
+}

@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Result } from 'axe-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from './browser';
+import { findFreePort } from './free-port';
+import { startMailSink, type ReceivedMail } from './mail-sink';
+import { startServerProcess } from './server-process';
+import { createTestDatabase, type DatabaseKind } from './test-database';
+
+export type { DatabaseKind } from './test-database';
+export type { ReceivedMail } from './mail-sink';
+
+export interface HarnessOptions {
+  /** 'sqlite' (default): a SQLite file in a fresh DATA_DIR. 'mysql': a fresh database on TEST_MYSQL_URL's server. */
+  database?: DatabaseKind;
+  /** Extra environment for the server; wins over the harness's own values. */
+  env?: Record<string, string>;
+}
+
+export interface NewPageOptions {
+  viewport?: { width: number; height: number };
+  javaScriptEnabled?: boolean;
+}
+
+export interface Harness {
+  /** http://127.0.0.1:PORT, also the APP_URL the server builds mail links from. */
+  baseUrl: string;
+  /** A page in its own browser context (own cookies); relative `page.goto('/contact')` resolves to baseUrl. */
+  newPage(options?: NewPageOptions): Promise<Page>;
+  /** Runs SQL (with `?` placeholders) on the server's own database. */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Console errors and uncaught page errors of a page made by newPage, in order. */
+  consoleErrors(page: Page): string[];
+  /** The oldest mail to `to` not yet taken by an earlier call, waiting up to 20 s for it. */
+  waitForMail(to: string): Promise<Omit<ReceivedMail, 'to'>>;
+  /** axe-core violations of the page for WCAG 2.0/2.1 A and AA plus best practices. */
+  axe(page: Page): Promise<Result[]>;
+  close(): Promise<void>;
+}
+
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+/**
+ * The real product for a browser test: the built server on a free port with a fresh DATA_DIR and database, an SMTP
+ * sink for its mails and a Chromium. Call close() in afterAll.
+ */
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const cleanups: Array<() => Promise<void>> = [];
+  const cleanUp = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+    cleanups.length = 0;
+  };
+
+  try {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'agency-e2e-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+
+    const mailSink = await startMailSink();
+    cleanups.push(() => mailSink.close());
+
+    const database = await createTestDatabase(options.database ?? 'sqlite', dataDir);
+    cleanups.push(() => database.close());
+
+    const port = await findFreePort();
+    const server = await startServerProcess({
+      port,
+      env: {
+        DATA_DIR: dataDir,
+        SMTP_URL: `smtp://127.0.0.1:${mailSink.port}`,
+        SESSION_SECRET: randomBytes(32).toString('hex'),
+        ...database.env,
+        ...options.env,
+      },
+    });
+    cleanups.push(() => server.stop());
+
+    const browser: Browser = await launchChromium();
+    cleanups.push(() => browser.close());
+
+    const errorsByPage = new WeakMap<Page, string[]>();
+    const contexts = new Set<BrowserContext>();
+
+    return {
+      baseUrl: server.baseUrl,
+      async newPage(pageOptions = {}) {
+        const context = await browser.newContext({
+          baseURL: server.baseUrl,
+          viewport: pageOptions.viewport ?? { width: 1280, height: 800 },
+          javaScriptEnabled: pageOptions.javaScriptEnabled ?? true,
+        });
+        contexts.add(context);
+        context.once('close', () => contexts.delete(context));
+        const page = await context.newPage();
+        const errors: string[] = [];
+        errorsByPage.set(page, errors);
+        page.on('console', (message) => {
+          if (message.type() === 'error') errors.push(message.text());
+        });
+        page.on('pageerror', (error) => errors.push(`Uncaught ${error.name}: ${error.message}`));
+        return page;
+      },
+      query: (sql, params) => database.query(sql, params),
+      consoleErrors(page) {
+        const errors = errorsByPage.get(page);
+        if (!errors) throw new Error('consoleErrors() only knows pages made by harness.newPage().');
+        return [...errors];
+      },
+      async waitForMail(to) {
+        const { subject, text, html, links } = await mailSink.waitForMail(to);
+        return { subject, text, html, links };
+      },
+      async axe(page) {
+        const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+        return results.violations;
+      },
+      async close() {
+        for (const context of contexts) await context.close().catch(() => undefined);
+        await cleanUp();
+      },
+    };
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+}

@@ -1,0 +1,46 @@
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import { SiteLayout } from '@/components/layouts/site-layout';
+import { PageHead } from '@/components/seo/page-head';
+import { RouteMetaContext } from '@/components/seo/route-meta';
+import { findRoute } from './route-table';
+import '@/styles/global.css';
+
+type ProvidersModule = { AppProviders: (props: { children: ReactNode }) => ReactNode };
+
+/*
+ * The session provider belongs to the staff-area workstream (app/providers.tsx). The glob keeps the site building
+ * before that file lands; once it exists the app is always wrapped in it.
+ */
+const providerModules = import.meta.glob<ProvidersModule>('./providers.tsx', { eager: true });
+const AppProviders =
+  providerModules['./providers.tsx']?.AppProviders ?? (({ children }: { children: ReactNode }) => children);
+
+/** Moves the view to the top and focus to the main content after a client-side navigation, as a page load would. */
+function useNavigationFocus(pathname: string) {
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    window.scrollTo(0, 0);
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
+export function App() {
+  const { pathname } = useLocation();
+  const route = findRoute(pathname);
+  useNavigationFocus(pathname);
+
+  const page = (
+    <RouteMetaContext.Provider
+      value={{ id: route.id, canonicalPath: route.path, indexable: route.indexable }}
+      key={route.id}
+    >
+      {route.head && <PageHead title={route.head.title} description={route.head.description} />}
+      <Suspense fallback={null}>{route.element}</Suspense>
+    </RouteMetaContext.Provider>
+  );
+
+  return <AppProviders>{route.chrome === 'site' ? <SiteLayout>{page}</SiteLayout> : page}</AppProviders>;
+}

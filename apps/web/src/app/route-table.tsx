@@ -1,0 +1,126 @@
+import type { ComponentType, ReactElement } from 'react';
+import { CASE_ROUTES } from '@/content/case-routes';
+import { PATH_ALIASES, PATHS, type PageKey } from '@/content/site-paths';
+import { lazyPage, type LazyPage } from './lazy-page';
+
+export type Chrome = 'site' | 'bare';
+
+export interface PageRoute {
+  /** Stable id: names the og:image file and the prerendered file of the main path. */
+  id: string;
+  path: string;
+  aliases: readonly string[];
+  element: ReactElement;
+  preload: () => Promise<unknown>;
+  /** 'site' renders inside the header/footer layout; 'bare' is the staff area's own screen. */
+  chrome: Chrome;
+  /** Indexable pages go into sitemap.xml; staff screens are noindex. */
+  indexable: boolean;
+  /** Head of screens that do not declare their own <PageHead> (the staff area). */
+  head?: { title: string; description: string };
+}
+
+const HomePage = lazyPage(() => import('./routes/home'));
+const ServicesPage = lazyPage(() => import('./routes/services'));
+const ServicePage = lazyPage(() => import('./routes/service'));
+const TrainingPage = lazyPage(() => import('./routes/training'));
+const TrainingCoursePage = lazyPage(() => import('./routes/training-course'));
+const AboutPage = lazyPage(() => import('./routes/about'));
+const PortfolioPage = lazyPage(() => import('./routes/portfolio'));
+const CaseStudyPage = lazyPage(() => import('./routes/case-study'));
+const BlogPage = lazyPage(() => import('./routes/blog'));
+const ContactPage = lazyPage(() => import('./routes/contact'));
+const RequestQuotePage = lazyPage(() => import('./routes/request-a-quote'));
+export const NotFoundPage = lazyPage(() => import('./routes/not-found'));
+
+/*
+ * The staff screens are written by the staff-area workstream. Globbing them keeps this table building while a
+ * file is still missing; a missing screen falls back to the not-found page.
+ */
+const staffModules = import.meta.glob<{ default: ComponentType<object> }>([
+  './routes/auth.tsx',
+  './routes/dashboard.tsx',
+  './routes/confirm-email.tsx',
+  './routes/reset-password.tsx',
+]);
+const staffPage = (file: string): LazyPage<object> => {
+  const loader = staffModules[`./routes/${file}.tsx`];
+  return loader ? lazyPage(loader) : (NotFoundPage as LazyPage<object>);
+};
+
+function route<P extends object>(
+  key: PageKey,
+  id: string,
+  Page: LazyPage<P>,
+  props: P,
+  options: Pick<PageRoute, 'head'> & { chrome?: Chrome; indexable?: boolean } = {},
+): PageRoute {
+  return {
+    id,
+    path: PATHS[key],
+    aliases: PATH_ALIASES[key] ?? [],
+    element: <Page {...props} />,
+    preload: Page.preload,
+    chrome: options.chrome ?? 'site',
+    indexable: options.indexable ?? true,
+    head: options.head,
+  };
+}
+
+const staffOptions = (chrome: Chrome, title: string) => ({
+  chrome,
+  indexable: false,
+  head: { title, description: 'The staff area of the Rendezvous Digital website.' },
+});
+
+export const PAGE_ROUTES: PageRoute[] = [
+  route('home', 'home', HomePage, {}),
+  route('services', 'services', ServicesPage, {}),
+  route('webDevelopment', 'web-development', ServicePage, { serviceId: 'webDevelopment' }),
+  route('mobileApps', 'mobile-apps', ServicePage, { serviceId: 'mobileApps' }),
+  route('creativeDesign', 'creative-design', ServicePage, { serviceId: 'creativeDesign' }),
+  route('digitalMarketing', 'digital-marketing', ServicePage, { serviceId: 'digitalMarketing' }),
+  route('training', 'training', TrainingPage, {}),
+  route('webTraining', 'web-training', TrainingCoursePage, { variant: 'web' }),
+  route('creativeTraining', 'creative-training', TrainingCoursePage, { variant: 'creative' }),
+  route('ecommerce', 'ecommerce', ServicePage, { serviceId: 'ecommerce' }),
+  route('about', 'about', AboutPage, {}),
+  route('portfolio', 'portfolio', PortfolioPage, {}),
+  route('blog', 'blog', BlogPage, {}),
+  route('contact', 'contact', ContactPage, {}),
+  route('requestQuote', 'request-a-quote', RequestQuotePage, {}),
+  ...CASE_ROUTES.map<PageRoute>((caseRoute) => ({
+    id: `case-${caseRoute.slug}`,
+    path: caseRoute.path,
+    aliases: caseRoute.aliases,
+    element: <CaseStudyPage slug={caseRoute.slug} />,
+    preload: CaseStudyPage.preload,
+    chrome: 'site',
+    indexable: true,
+  })),
+  route('auth', 'auth', staffPage('auth'), {}, staffOptions('bare', 'Admin Login')),
+  route('dashboard', 'dashboard', staffPage('dashboard'), {}, staffOptions('bare', 'Messages Dashboard')),
+  route('confirmEmail', 'confirm-email', staffPage('confirm-email'), {}, staffOptions('site', 'Confirm your e-mail')),
+  route('resetPassword', 'reset-password', staffPage('reset-password'), {}, staffOptions('site', 'Set a new password')),
+];
+
+export const NOT_FOUND_ROUTE: PageRoute = {
+  id: 'not-found',
+  path: '/404',
+  aliases: [],
+  element: <NotFoundPage />,
+  preload: NotFoundPage.preload,
+  chrome: 'site',
+  indexable: false,
+};
+
+const normalise = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path).toLowerCase();
+
+/** The route showing a path (main path or alias, any letter case), or the not-found route. */
+export function findRoute(pathname: string): PageRoute {
+  const wanted = normalise(pathname);
+  return (
+    PAGE_ROUTES.find((entry) => [entry.path, ...entry.aliases].some((path) => normalise(path) === wanted)) ??
+    NOT_FOUND_ROUTE
+  );
+}

@@ -1,0 +1,85 @@
+import { BRAND } from '@/content/brand';
+import { absoluteUrl } from './site-url';
+
+export interface HeadData {
+  title: string;
+  description: string;
+  canonicalPath: string;
+  indexable: boolean;
+  ogImagePath: string;
+  ogImageAlt: string;
+  jsonLd: object[];
+}
+
+export const OG_IMAGE_SIZE = { width: 1200, height: 630 } as const;
+
+type MetaTag = { key: 'name' | 'property'; id: string; content: string };
+
+function metaTags(head: HeadData): MetaTag[] {
+  const url = absoluteUrl(head.canonicalPath);
+  const image = absoluteUrl(head.ogImagePath);
+  return [
+    { key: 'name', id: 'description', content: head.description },
+    { key: 'name', id: 'robots', content: head.indexable ? 'index, follow' : 'noindex, nofollow' },
+    { key: 'property', id: 'og:type', content: 'website' },
+    { key: 'property', id: 'og:site_name', content: BRAND.name },
+    { key: 'property', id: 'og:locale', content: 'en_NG' },
+    { key: 'property', id: 'og:title', content: head.title },
+    { key: 'property', id: 'og:description', content: head.description },
+    { key: 'property', id: 'og:url', content: url },
+    { key: 'property', id: 'og:image', content: image },
+    { key: 'property', id: 'og:image:width', content: String(OG_IMAGE_SIZE.width) },
+    { key: 'property', id: 'og:image:height', content: String(OG_IMAGE_SIZE.height) },
+    { key: 'property', id: 'og:image:alt', content: head.ogImageAlt },
+    { key: 'name', id: 'twitter:card', content: 'summary_large_image' },
+    { key: 'name', id: 'twitter:title', content: head.title },
+    { key: 'name', id: 'twitter:description', content: head.description },
+    { key: 'name', id: 'twitter:image', content: image },
+  ];
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** JSON inside <script> must not be able to close the tag. */
+const serializeJsonLd = (data: object) => JSON.stringify(data).replace(/</g, '\\u003c');
+
+/** The head tags as HTML, written into each prerendered page. */
+export function renderHeadTags(head: HeadData): string {
+  return [
+    `<title>${escapeHtml(head.title)}</title>`,
+    ...metaTags(head).map((tag) => `<meta ${tag.key}="${tag.id}" content="${escapeHtml(tag.content)}">`),
+    `<link rel="canonical" href="${escapeHtml(absoluteUrl(head.canonicalPath))}">`,
+    ...head.jsonLd.map((data) => `<script type="application/ld+json" data-head-jsonld>${serializeJsonLd(data)}</script>`),
+  ].join('\n    ');
+}
+
+/** Brings the live document's head in line after a client-side navigation. */
+export function applyHeadTags(head: HeadData, doc: Document = document): void {
+  doc.title = head.title;
+  for (const tag of metaTags(head)) {
+    let element = doc.head.querySelector<HTMLMetaElement>(`meta[${tag.key}="${tag.id}"]`);
+    if (!element) {
+      element = doc.createElement('meta');
+      element.setAttribute(tag.key, tag.id);
+      doc.head.append(element);
+    }
+    element.content = tag.content;
+  }
+  let canonical = doc.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+  if (!canonical) {
+    canonical = doc.createElement('link');
+    canonical.rel = 'canonical';
+    doc.head.append(canonical);
+  }
+  canonical.href = absoluteUrl(head.canonicalPath);
+
+  doc.head.querySelectorAll('script[data-head-jsonld]').forEach((script) => script.remove());
+  for (const data of head.jsonLd) {
+    const script = doc.createElement('script');
+    script.type = 'application/ld+json';
+    script.setAttribute('data-head-jsonld', '');
+    script.textContent = serializeJsonLd(data);
+    doc.head.append(script);
+  }
+}

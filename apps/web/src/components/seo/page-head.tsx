@@ -1,0 +1,35 @@
+import { useContext, useEffect } from 'react';
+import { BRAND } from '@/content/brand';
+import { applyHeadTags, type HeadData } from './head-data';
+import { HeadCollectorContext, useRouteMeta } from './route-meta';
+
+export interface PageHeadProps {
+  /** The page's own title; the brand name is appended unless `fullTitle` is set. */
+  title: string;
+  fullTitle?: boolean;
+  description: string;
+  jsonLd?: object[];
+}
+
+/** Declares the page's title, description, social tags and JSON-LD, for the prerenderer and for client navigation. */
+export function PageHead({ title, fullTitle = false, description, jsonLd = [] }: PageHeadProps) {
+  const route = useRouteMeta();
+  const collector = useContext(HeadCollectorContext);
+  const head: HeadData = {
+    title: fullTitle ? title : `${title} | ${BRAND.name}`,
+    description,
+    canonicalPath: route.canonicalPath,
+    indexable: route.indexable,
+    ogImagePath: `/og/${route.id}.png`,
+    ogImageAlt: `${title}, ${BRAND.name}`,
+    jsonLd,
+  };
+  if (collector) collector.head = head;
+
+  const serialized = JSON.stringify(head);
+  useEffect(() => {
+    applyHeadTags(JSON.parse(serialized) as HeadData);
+  }, [serialized]);
+
+  return null;
+}

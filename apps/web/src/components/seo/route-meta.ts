@@ -1,0 +1,20 @@
+import { createContext, useContext } from 'react';
+import type { HeadData } from './head-data';
+
+/** What the route table knows about the page being shown: its canonical path and whether search engines may index it. */
+export interface RouteMeta {
+  id: string;
+  canonicalPath: string;
+  indexable: boolean;
+}
+
+export const RouteMetaContext = createContext<RouteMeta>({ id: 'not-found', canonicalPath: '/', indexable: false });
+
+export const useRouteMeta = () => useContext(RouteMetaContext);
+
+/** During prerendering the page's head is collected here instead of being applied to a document. */
+export interface HeadCollector {
+  head?: HeadData;
+}
+
+export const HeadCollectorContext = createContext<HeadCollector | null>(null);

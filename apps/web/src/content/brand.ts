@@ -1,0 +1,66 @@
+/**
+ * The agency's identity: the one module to edit for a rebrand, a new phone number or a new address.
+ * Every page, the footer, the JSON-LD and the og:images read from here.
+ */
+
+export interface PhoneNumber {
+  /** As people read it on the page. */
+  display: string;
+  /** E.164 form for tel: links and JSON-LD. */
+  e164: string;
+}
+
+export interface SocialLink {
+  network: 'facebook' | 'instagram' | 'x' | 'tiktok' | 'youtube';
+  label: string;
+  url: string;
+}
+
+export const BRAND = {
+  name: 'Rendezvous Digital',
+  tagline: 'Your Digital Tech Rendezvous.',
+  shortDescription:
+    'A Lagos digital agency building websites, apps, brands and campaigns for Nigerian businesses, and training the next generation of designers and developers.',
+  logo: { src: '/images/logo.svg', width: 180, height: 40, alt: 'Rendezvous Digital' },
+  colours: {
+    brand: '#1b1fa8',
+    brandDark: '#12157a',
+    accent: '#ff6600',
+    accentText: '#c2410c',
+    surface: '#f8f8f8',
+    text: '#161616',
+  },
+  phones: {
+    office: { display: '+234 813 700 4521', e164: '+2348137004521' } satisfies PhoneNumber,
+    whatsapp: { display: '+234 902 118 6430', e164: '+2349021186430' } satisfies PhoneNumber,
+  },
+  emails: {
+    business: 'hello@rendezvousdigital.ng',
+    training: 'training@rendezvousdigital.ng',
+  },
+  address: {
+    street: '21 Acme Road, Ogba',
+    locality: 'Ikeja',
+    region: 'Lagos',
+    postalCode: '100218',
+    country: 'NG',
+    countryName: 'Nigeria',
+  },
+  openingHours: 'Monday to Friday, 8:30am to 5:30pm; Saturday, 10am to 2pm',
+  social: [
+    { network: 'facebook', label: 'Facebook', url: 'https://www.facebook.com/rendezvousdigital' },
+    { network: 'instagram', label: 'Instagram', url: 'https://www.instagram.com/rendezvousdigital' },
+    { network: 'x', label: 'X', url: 'https://x.com/rendezvousdgtl' },
+    { network: 'tiktok', label: 'TikTok', url: 'https://www.tiktok.com/@rendezvousdigital' },
+    { network: 'youtube', label: 'YouTube', url: 'https://www.youtube.com/@rendezvousdigital' },
+  ] satisfies SocialLink[],
+} as const;
+
+/** The full postal address on one line, as printed in the footer and on the contact page. */
+export const FULL_ADDRESS = `${BRAND.address.street}, ${BRAND.address.locality}, ${BRAND.address.region}, ${BRAND.address.countryName}`;
+
+/** wa.me links take the number without the plus sign. */
+export const WHATSAPP_URL = `https://wa.me/${BRAND.phones.whatsapp.e164.replace('+', '')}`;
+
+export const telUrl = (phone: PhoneNumber) => `tel:${phone.e164}`;
+export const mailUrl = (address: string) => `mailto:${address}`;

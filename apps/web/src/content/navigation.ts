@@ -1,0 +1,60 @@
+import { PATHS } from './site-paths';
+
+export interface NavLink {
+  label: string;
+  to: string;
+}
+
+export interface MegaMenuLink extends NavLink {
+  blurb: string;
+}
+
+/** The six items of the Services mega menu (spec 2), in the spec's order. */
+export const SERVICES_MENU: MegaMenuLink[] = [
+  { label: 'Web Development', to: PATHS.webDevelopment, blurb: 'Fast, secure websites and web apps' },
+  { label: 'Creative Design', to: PATHS.creativeDesign, blurb: 'Logos, brand identities and print' },
+  { label: 'Digital Marketing', to: PATHS.digitalMarketing, blurb: 'SEO, social media and paid ads' },
+  { label: 'Mobile App Development', to: PATHS.mobileApps, blurb: 'iOS and Android apps people keep' },
+  { label: 'E-commerce Solutions', to: PATHS.ecommerce, blurb: 'Online shops that take naira payments' },
+  { label: 'Training', to: PATHS.training, blurb: 'Hands-on courses in Ogba, Lagos' },
+];
+
+export const SERVICES_MENU_LABEL = 'Services';
+
+/** Header items of spec 2; Services is the mega menu and sits second. */
+export const HEADER_LINKS: { before: NavLink[]; services: NavLink; after: NavLink[] } = {
+  before: [{ label: 'Home', to: PATHS.home }],
+  services: { label: SERVICES_MENU_LABEL, to: PATHS.services },
+  after: [
+    { label: 'About', to: PATHS.about },
+    { label: 'Portfolio', to: PATHS.portfolio },
+    { label: 'Blog', to: PATHS.blog },
+    { label: 'Contact Us', to: PATHS.contact },
+  ],
+};
+
+export const REQUEST_QUOTE_LINK: NavLink = { label: 'Request a Quote', to: PATHS.requestQuote };
+
+export const FOOTER_COLUMNS: { heading: string; links: NavLink[] }[] = [
+  {
+    heading: 'Our Services',
+    links: [
+      { label: 'Web Design & Development', to: PATHS.webDevelopment },
+      { label: 'Mobile App Development', to: PATHS.mobileApps },
+      { label: 'E-commerce Websites', to: PATHS.ecommerce },
+      { label: 'Creative Design', to: PATHS.creativeDesign },
+      { label: 'Digital Marketing', to: PATHS.digitalMarketing },
+    ],
+  },
+  {
+    heading: 'Quick Links',
+    links: [
+      { label: 'About Us', to: PATHS.about },
+      { label: 'Portfolio', to: PATHS.portfolio },
+      { label: 'Training', to: PATHS.training },
+      { label: 'Blog', to: PATHS.blog },
+      { label: 'Request a Quote', to: PATHS.requestQuote },
+      { label: 'Contact Us', to: PATHS.contact },
+    ],
+  },
+];

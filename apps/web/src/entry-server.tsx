@@ -1,0 +1,40 @@
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router-dom';
+import { App } from './app/app';
+import { findRoute, NOT_FOUND_ROUTE, PAGE_ROUTES, type PageRoute } from './app/route-table';
+import { renderHeadTags, type HeadData } from './components/seo/head-data';
+import { HeadCollectorContext, type HeadCollector } from './components/seo/route-meta';
+
+export { PAGE_ROUTES, NOT_FOUND_ROUTE, findRoute, type PageRoute };
+export { BRAND } from './content/brand';
+
+export interface RenderedPage {
+  html: string;
+  head: HeadData;
+  headTags: string;
+}
+
+async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Renders one path to HTML at build time, waiting for every lazy module, and returns its head tags. */
+export async function renderPage(url: string): Promise<RenderedPage> {
+  await findRoute(new URL(url, 'http://prerender').pathname).preload();
+  const collector: HeadCollector = {};
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <HeadCollectorContext.Provider value={collector}>
+        <StaticRouter location={url}>
+          <App />
+        </StaticRouter>
+      </HeadCollectorContext.Provider>
+    </StrictMode>,
+  );
+  const html = await streamToString(prelude);
+  if (!collector.head) throw new Error(`The page at ${url} rendered no <PageHead>.`);
+  return { html, head: collector.head, headTags: renderHeadTags(collector.head) };
+}

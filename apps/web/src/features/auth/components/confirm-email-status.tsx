@@ -1,0 +1,78 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { API_MESSAGES, SPEC_MESSAGES, TIMINGS } from '@agency/shared';
+import { confirmEmailOnce } from '../api/confirm-email';
+import { StatusMessage } from './status-message';
+import './auth.css';
+
+type Confirmation =
+  | { status: 'pending' }
+  | { status: 'success'; message: string }
+  | { status: 'error'; message: string };
+
+/**
+ * /confirm-email?token= (spec 2/4/8): pending, then success (and /auth after 3 s) or error.
+ * The token is only looked at in the effect, so the prerendered page and the first client render
+ * agree: both show "Validating your email…".
+ */
+export function ConfirmEmailStatus({ token }: { token: string | null }) {
+  const navigate = useNavigate();
+  const [confirmation, setConfirmation] = useState<Confirmation>({ status: 'pending' });
+
+  useEffect(() => {
+    if (!token) {
+      setConfirmation({ status: 'error', message: SPEC_MESSAGES.CONFIRM_TOKEN_MISSING });
+      return;
+    }
+    let current = true;
+    confirmEmailOnce(token).then(
+      (outcome) => {
+        if (!current) return;
+        setConfirmation(
+          outcome.success
+            ? { status: 'success', message: outcome.message || API_MESSAGES.EMAIL_CONFIRMED }
+            : { status: 'error', message: outcome.message || API_MESSAGES.TOKEN_INVALID },
+        );
+      },
+      (error: unknown) => {
+        console.error('E-mail confirmation failed', error);
+        if (current) setConfirmation({ status: 'error', message: SPEC_MESSAGES.CONFIRM_NETWORK_ERROR });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [token]);
+
+  const succeeded = confirmation.status === 'success';
+  useEffect(() => {
+    if (!succeeded) return;
+    const redirect = setTimeout(() => navigate('/auth', { replace: true }), TIMINGS.CONFIRM_EMAIL_REDIRECT_MS);
+    return () => clearTimeout(redirect);
+  }, [succeeded, navigate]);
+
+  return (
+    <section className="auth-card" aria-labelledby="confirm-email-title">
+      <h1 className="auth-card__title" id="confirm-email-title">
+        E-mail confirmation
+      </h1>
+      <div role="status">
+        {confirmation.status === 'pending' && (
+          <StatusMessage tone="info">{SPEC_MESSAGES.CONFIRM_VALIDATING}</StatusMessage>
+        )}
+        {confirmation.status === 'success' && (
+          <>
+            <StatusMessage tone="success">{confirmation.message}</StatusMessage>
+            <p className="auth-card__lead">{SPEC_MESSAGES.CONFIRM_REDIRECTING}</p>
+          </>
+        )}
+        {confirmation.status === 'error' && <StatusMessage tone="error">{confirmation.message}</StatusMessage>}
+      </div>
+      {confirmation.status !== 'pending' && (
+        <p className="auth-card__switches">
+          <Link to="/auth">Go to the login page</Link>
+        </p>
+      )}
+    </section>
+  );
+}

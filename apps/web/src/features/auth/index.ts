@@ -1,0 +1,9 @@
+/** The staff sign-in feature: the session (provider and hook) and the auth screens. */
+export { SessionProvider } from './session/session-provider';
+export { useSession } from './session/use-session';
+export type { SessionState, StaffUser } from './session/session-context';
+export { avatarUrlOf } from './session/avatar-url';
+export { AuthScreen } from './components/auth-screen';
+export { ConfirmEmailStatus } from './components/confirm-email-status';
+export { ResetPasswordForm } from './components/reset-password-form';
+export { StaffPageFrame } from './components/staff-page-frame';

@@ -1,0 +1,18 @@
+import { createContext } from 'react';
+import type { LoginInput, SessionUser } from '@agency/shared';
+
+export interface StaffUser extends SessionUser {
+  avatarUrl: string;
+}
+
+export interface SessionState {
+  /** True until the one session check at start has answered (spec 4), whatever its outcome. */
+  loading: boolean;
+  user: StaffUser | null;
+  /** Signs in and stores the user; rejects with the reason the auth screen shows. */
+  login: (credentials: LoginInput) => Promise<StaffUser>;
+  /** Ends the session on the server, then clears the user. Where to go next is the caller's choice. */
+  logout: () => Promise<void>;
+}
+
+export const SessionContext = createContext<SessionState | null>(null);

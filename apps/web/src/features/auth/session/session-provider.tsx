@@ -1,0 +1,46 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { LoginInput, SessionUser } from '@agency/shared';
+import { checkSession } from '../api/check-session';
+import { login as requestLogin } from '../api/login';
+import { logout as requestLogout } from '../api/logout';
+import { avatarUrlOf } from './avatar-url';
+import { SessionContext, type SessionState, type StaffUser } from './session-context';
+
+function toStaffUser(user: SessionUser): StaffUser {
+  return { ...user, avatarUrl: avatarUrlOf(user.profile_image) };
+}
+
+/**
+ * Holds the signed-in staff user. The check runs in an effect, so prerendering never calls the API
+ * and public pages render without waiting for it; the ref keeps it to one call even when React
+ * StrictMode runs effects twice in development.
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<StaffUser | null>(null);
+  const [loading, setLoading] = useState(true);
+  const checkStarted = useRef(false);
+
+  useEffect(() => {
+    if (checkStarted.current) return;
+    checkStarted.current = true;
+    void checkSession().then((signedIn) => {
+      setUser((current) => current ?? (signedIn ? toStaffUser(signedIn) : null));
+      setLoading(false);
+    });
+  }, []);
+
+  const login = useCallback(async (credentials: LoginInput) => {
+    const staffUser = toStaffUser(await requestLogin(credentials));
+    setUser(staffUser);
+    setLoading(false);
+    return staffUser;
+  }, []);
+
+  const logout = useCallback(async () => {
+    await requestLogout();
+    setUser(null);
+  }, []);
+
+  const session = useMemo<SessionState>(() => ({ loading, user, login, logout }), [loading, user, login, logout]);
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}

@@ -1,0 +1,57 @@
+import { useRef, type KeyboardEvent } from 'react';
+import { MESSAGE_KINDS, MESSAGE_KIND_LABELS, type MessageKind } from '@agency/shared';
+
+export const tabIdOf = (kind: MessageKind) => `messages-tab-${kind}`;
+export const panelIdOf = (kind: MessageKind) => `messages-panel-${kind}`;
+
+interface MessageTabsProps {
+  selected: MessageKind;
+  onSelect: (kind: MessageKind) => void;
+}
+
+/** The four message kinds as a WAI-ARIA tablist: arrow keys, Home and End move and select. */
+export function MessageTabs({ selected, onSelect }: MessageTabsProps) {
+  const tabs = useRef(new Map<MessageKind, HTMLButtonElement>());
+
+  function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const index = MESSAGE_KINDS.indexOf(selected);
+    const last = MESSAGE_KINDS.length - 1;
+    const targets: Record<string, number> = {
+      ArrowRight: index === last ? 0 : index + 1,
+      ArrowLeft: index === 0 ? last : index - 1,
+      Home: 0,
+      End: last,
+    };
+    const target = targets[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    const kind = MESSAGE_KINDS[target];
+    if (!kind) return;
+    onSelect(kind);
+    tabs.current.get(kind)?.focus();
+  }
+
+  return (
+    <div className="message-tabs" role="tablist" aria-label="Message kinds" onKeyDown={handleKeyDown}>
+      {MESSAGE_KINDS.map((kind) => (
+        <button
+          key={kind}
+          ref={(element) => {
+            if (element) tabs.current.set(kind, element);
+            else tabs.current.delete(kind);
+          }}
+          type="button"
+          role="tab"
+          id={tabIdOf(kind)}
+          className="message-tabs__tab"
+          aria-selected={kind === selected}
+          aria-controls={panelIdOf(kind)}
+          tabIndex={kind === selected ? 0 : -1}
+          onClick={() => onSelect(kind)}
+        >
+          {MESSAGE_KIND_LABELS[kind]}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { useEffect, useRef } from 'react';
+
+const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'touchstart'] as const;
+
+/** Calls onIdle once after `timeoutMs` without mouse move, mouse down, key press or touch (spec 4). */
+export function useInactivityTimer(timeoutMs: number, onIdle: () => void): void {
+  const latestOnIdle = useRef(onIdle);
+  latestOnIdle.current = onIdle;
+
+  useEffect(() => {
+    let timer = setTimeout(() => latestOnIdle.current(), timeoutMs);
+    const restart = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => latestOnIdle.current(), timeoutMs);
+    };
+    for (const type of ACTIVITY_EVENTS) window.addEventListener(type, restart, { passive: true });
+    return () => {
+      clearTimeout(timer);
+      for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, restart);
+    };
+  }, [timeoutMs]);
+}

@@ -1,0 +1,2 @@
+/** The staff messages dashboard: tabs, tables, deletes and the inactivity logout. */
+export { MessagesDashboard, type DashboardUser } from './components/messages-dashboard';

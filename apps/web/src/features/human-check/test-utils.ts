@@ -1,0 +1,34 @@
+import { screen } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+
+const QUESTION_PATTERN = /^What is (\d) \+ (\d)\?$/;
+
+/** Finds the arithmetic check the way a visitor does: by its label "What is A + B?". */
+export function getSumInput(): HTMLInputElement {
+  return screen.getByRole('textbox', { name: QUESTION_PATTERN });
+}
+
+export function readSumQuestion(): { a: number; b: number; label: string } {
+  const input = getSumInput();
+  const label = input.labels?.[0]?.textContent?.replace('*', '').trim() ?? '';
+  const match = QUESTION_PATTERN.exec(label);
+  if (!match) throw new Error(`Not a sum question: "${label}"`);
+  return { a: Number(match[1]), b: Number(match[2]), label };
+}
+
+export async function answerSumQuestion(user: UserEvent, options: { correct: boolean }): Promise<void> {
+  const { a, b } = readSumQuestion();
+  const input = getSumInput();
+  await user.clear(input);
+  await user.type(input, String(options.correct ? a + b : a + b + 1));
+}
+
+/** Makes Math.random draw the given digits in turn (0..9 each), so a regenerated question is known to differ. */
+export function drawDigits(...digits: number[]): () => number {
+  let index = 0;
+  return () => {
+    const digit = digits[index % digits.length] ?? 0;
+    index += 1;
+    return (digit + 0.5) / 10;
+  };
+}

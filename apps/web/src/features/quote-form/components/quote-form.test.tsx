@@ -1,0 +1,218 @@
+import { API_PATHS, FIELD_MESSAGES, QUOTE_SERVICES, SPEC_MESSAGES, TIMINGS } from '@agency/shared';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answerSumQuestion, drawDigits, getSumInput, readSumQuestion } from '@/features/human-check/test-utils';
+import { QuoteForm } from './quote-form';
+
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  fetchMock.mockResolvedValue(jsonResponse(201, { success: true }));
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+const field = (name: string) => screen.getByRole('textbox', { name });
+const stateSelect = () => screen.getByRole('combobox', { name: 'Location (state)' });
+const submitButton = () => screen.getByRole('button', { name: /submit request|sending/i });
+const DESCRIPTION = 'An online store for our fabrics shop in Balogun market, with Paystack payments.';
+
+async function fillValidRequest(user: UserEvent) {
+  await user.type(field('Name'), 'Tunde Bakare');
+  await user.type(field('Email'), 'tunde@example.ng');
+  await user.type(field('Phone'), '08031234567');
+  await user.selectOptions(stateSelect(), 'Lagos');
+  await user.type(field('Project description'), DESCRIPTION);
+  await user.click(screen.getByRole('checkbox', { name: 'SEO' }));
+  await user.click(screen.getByRole('checkbox', { name: 'Web development' }));
+}
+
+function renderForm(user: UserEvent = userEvent.setup()) {
+  render(<QuoteForm />);
+  return user;
+}
+
+describe('QuoteForm', () => {
+  it('names every control after its API field and offers the six services and the 36 states', () => {
+    renderForm();
+    expect(field('Name')).toHaveAttribute('name', 'name');
+    expect(field('Email')).toHaveAttribute('name', 'email');
+    expect(field('Phone')).toHaveAttribute('name', 'phone');
+    expect(stateSelect()).toHaveAttribute('name', 'location');
+    expect(field('Project description')).toHaveAttribute('name', 'projectDescription');
+    const services = screen.getAllByRole('checkbox');
+    expect(services.map((box) => box.getAttribute('value'))).toEqual([...QUOTE_SERVICES]);
+    for (const box of services) expect(box).toHaveAttribute('name', 'services');
+    // The empty "Select your state" option plus the 36 states; the FCT is not listed.
+    expect(within(stateSelect()).getAllByRole('option')).toHaveLength(37);
+    expect(within(stateSelect()).queryByRole('option', { name: /federal capital/i })).not.toBeInTheDocument();
+  });
+
+  it('when required fields are empty, shows a message on each and focuses the first, and sends nothing', async () => {
+    const user = renderForm();
+    await user.click(submitButton());
+
+    for (const name of ['Name', 'Email', 'Phone', 'Project description']) {
+      expect(field(name)).toHaveAttribute('aria-invalid', 'true');
+      expect(field(name)).toHaveAccessibleDescription(expect.stringContaining(FIELD_MESSAGES.REQUIRED));
+    }
+    expect(stateSelect()).toHaveAccessibleDescription(FIELD_MESSAGES.REQUIRED);
+    expect(getSumInput()).toHaveAccessibleDescription(FIELD_MESSAGES.SUM_REQUIRED);
+    expect(field('Name')).toHaveFocus();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('does not require a service to be chosen', async () => {
+    const user = renderForm();
+    await fillValidRequest(user);
+    await user.click(screen.getByRole('checkbox', { name: 'SEO' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Web development' }));
+    await answerSumQuestion(user, { correct: true });
+    await user.click(submitButton());
+
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body)).services).toEqual([]);
+  });
+
+  it('when the sum is wrong, shows the quote message inline, draws a new question and sends nothing', async () => {
+    vi.spyOn(Math, 'random').mockImplementation(drawDigits(9, 0, 2, 2));
+    const user = renderForm();
+    expect(readSumQuestion().label).toBe('What is 9 + 0?');
+    await fillValidRequest(user);
+    await answerSumQuestion(user, { correct: false });
+    await user.click(submitButton());
+
+    expect(screen.getByRole('alert')).toHaveTextContent(SPEC_MESSAGES.WRONG_SUM_QUOTE);
+    expect(readSumQuestion().label).toBe('What is 2 + 2?');
+    expect(getSumInput()).toHaveValue('');
+    expect(getSumInput()).toHaveFocus();
+    expect(field('Project description')).toHaveValue(DESCRIPTION);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends the six fields as JSON with the session cookie, services as an array in list order', async () => {
+    const user = renderForm();
+    await fillValidRequest(user);
+    await answerSumQuestion(user, { correct: true });
+    await user.click(submitButton());
+
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [path, init] = fetchMock.mock.calls[0]!;
+    expect(path).toBe(API_PATHS.SUBMIT_QUOTE);
+    expect(init?.method).toBe('POST');
+    expect(init?.credentials).toBe('include');
+    expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
+    expect(JSON.parse(String(init?.body))).toEqual({
+      name: 'Tunde Bakare',
+      email: 'tunde@example.ng',
+      phone: '08031234567',
+      location: 'Lagos',
+      projectDescription: DESCRIPTION,
+      services: ['Web development', 'SEO'],
+    });
+  });
+
+  it('after success, shows the message, clears every field and draws a new question', async () => {
+    vi.spyOn(Math, 'random').mockImplementation(drawDigits(3, 4, 0, 8));
+    const user = renderForm();
+    await fillValidRequest(user);
+    await answerSumQuestion(user, { correct: true });
+    await user.click(submitButton());
+
+    expect(await screen.findByRole('status')).toHaveTextContent(SPEC_MESSAGES.QUOTE_SUBMITTED);
+    for (const name of ['Name', 'Email', 'Phone', 'Project description']) expect(field(name)).toHaveValue('');
+    expect(stateSelect()).toHaveValue('');
+    for (const box of screen.getAllByRole('checkbox')) expect(box).not.toBeChecked();
+    expect(getSumInput()).toHaveValue('');
+    expect(readSumQuestion().label).toBe('What is 0 + 8?');
+  });
+
+  it('hides the success message after 5 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = renderForm(userEvent.setup({ advanceTimers: vi.advanceTimersByTime }));
+    await fillValidRequest(user);
+    await answerSumQuestion(user, { correct: true });
+    await user.click(submitButton());
+    expect(await screen.findByText(SPEC_MESSAGES.QUOTE_SUBMITTED)).toBeInTheDocument();
+
+    act(() => vi.advanceTimersByTime(TIMINGS.FORM_SUCCESS_MESSAGE_MS - 100));
+    expect(screen.getByText(SPEC_MESSAGES.QUOTE_SUBMITTED)).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(100));
+    expect(screen.queryByText(SPEC_MESSAGES.QUOTE_SUBMITTED)).not.toBeInTheDocument();
+  });
+
+  it('keeps the success message while the pointer rests on it, and the banner closes itself after 19 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = renderForm(userEvent.setup({ advanceTimers: vi.advanceTimersByTime }));
+    await fillValidRequest(user);
+    await answerSumQuestion(user, { correct: true });
+    await user.click(submitButton());
+    await user.hover(await screen.findByText(SPEC_MESSAGES.QUOTE_SUBMITTED));
+
+    act(() => vi.advanceTimersByTime(TIMINGS.SUCCESS_BANNER_AUTO_CLOSE_MS - 100));
+    expect(screen.getByText(SPEC_MESSAGES.QUOTE_SUBMITTED)).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(100));
+    expect(screen.queryByText(SPEC_MESSAGES.QUOTE_SUBMITTED)).not.toBeInTheDocument();
+  });
+
+  it('when the server answers success false, says the submission failed and keeps what was typed', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { success: false }));
+    const user = renderForm();
+    await fillValidRequest(user);
+    await answerSumQuestion(user, { correct: true });
+    await user.click(submitButton());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(SPEC_MESSAGES.QUOTE_FAILED);
+    expect(field('Project description')).toHaveValue(DESCRIPTION);
+    expect(stateSelect()).toHaveValue('Lagos');
+    expect(screen.getByRole('checkbox', { name: 'SEO' })).toBeChecked();
+  });
+
+  it('when the network fails, shows the network message and keeps what was typed', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const user = renderForm();
+    await fillValidRequest(user);
+    await answerSumQuestion(user, { correct: true });
+    await user.click(submitButton());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(SPEC_MESSAGES.QUOTE_ERROR);
+    expect(field('Name')).toHaveValue('Tunde Bakare');
+  });
+
+  it.each([429, 503])('when the server answers %i, shows the server’s own message', async (status) => {
+    const message = `Server says ${status}: please try again shortly.`;
+    fetchMock.mockResolvedValue(jsonResponse(status, { success: false, message }));
+    const user = renderForm();
+    await fillValidRequest(user);
+    await answerSumQuestion(user, { correct: true });
+    await user.click(submitButton());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(field('Email')).toHaveValue('tunde@example.ng');
+  });
+
+  it('when the server refuses the location, shows its message on the state field', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(400, { success: false, errors: { location: FIELD_MESSAGES.CHOOSE_OPTION } }),
+    );
+    const user = renderForm();
+    await fillValidRequest(user);
+    await answerSumQuestion(user, { correct: true });
+    await user.click(submitButton());
+
+    expect(await screen.findByText(FIELD_MESSAGES.CHOOSE_OPTION)).toBeInTheDocument();
+    expect(stateSelect()).toHaveAttribute('aria-invalid', 'true');
+    expect(stateSelect()).toHaveFocus();
+  });
+});

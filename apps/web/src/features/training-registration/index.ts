@@ -1,0 +1,2 @@
+export { TrainingRegistrationForm } from './components/training-registration-form';
+export type { TrainingVariant } from './api/submit-training-registration';

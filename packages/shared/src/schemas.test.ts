@@ -1,0 +1,360 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ContactMessageSchema,
+  CreativeTrainingRegistrationSchema,
+  fieldErrorsOf,
+  FIELD_MESSAGES,
+  isStrongPassword,
+  LIMITS,
+  LoginSchema,
+  NIGERIAN_STATES,
+  OCCUPATIONS,
+  QUOTE_SERVICES,
+  QuoteRequestSchema,
+  REFERRALS,
+  RegisterSchema,
+  ResetRequestSchema,
+  SCHEDULES,
+  SPEC_MESSAGES,
+  UpdatePasswordSchema,
+  utf8ByteLength,
+  WEB_TRAINING_TYPES,
+  WebTrainingRegistrationSchema,
+} from './index';
+import type { z } from 'zod';
+
+/** The field errors a schema reports for an input, or {} when it passes. */
+function errorsOf(schema: z.ZodType, input: unknown): Record<string, string> {
+  const result = schema.safeParse(input);
+  return result.success ? {} : fieldErrorsOf(result.error);
+}
+
+const validWebTraining = {
+  surname: 'Adeyemi',
+  firstname: 'Tolu',
+  email: 'tolu@example.com',
+  phone: '08012345678',
+  trainingType: 'Web Design & Development',
+  schedule: 'Weekday',
+  occupation: 'Student',
+  state: 'Lagos',
+  referral: 'Google Search',
+};
+
+const validContact = {
+  name: 'Chioma Okafor',
+  email: 'chioma@example.com',
+  phone: '+234 801 234 5678',
+  message: 'We need a new website for our bakery in Ikeja.',
+};
+
+const validQuote = {
+  name: 'Bayo Ventures',
+  email: 'hello@bayo.ng',
+  phone: '08098765432',
+  location: 'Ogun',
+  projectDescription: 'An online shop for our fabrics, with Paystack payments.',
+  services: ['Web development', 'SEO'],
+};
+
+describe('the option lists of the spec', () => {
+  it('lists the 36 states from Abia to Zamfara without the Federal Capital Territory', () => {
+    expect(NIGERIAN_STATES).toHaveLength(36);
+    expect(NIGERIAN_STATES[0]).toBe('Abia');
+    expect(NIGERIAN_STATES.at(-1)).toBe('Zamfara');
+    expect(NIGERIAN_STATES.some((state) => /FCT|Federal|Abuja/i.test(state))).toBe(false);
+    expect(new Set(NIGERIAN_STATES).size).toBe(36);
+  });
+
+  it('spells the training, occupation, referral and service options as the product does', () => {
+    expect(WEB_TRAINING_TYPES).toEqual(['Web Design & Development', 'Web Design', 'Web Development']);
+    expect(SCHEDULES).toEqual(['Weekday', 'Weekend']);
+    expect(OCCUPATIONS).toEqual(['ITProfessional', 'Developer', 'Freelance', 'Worker', 'Applicant', 'Student']);
+    expect(REFERRALS).toEqual([
+      'Social Media',
+      'Friend/Family',
+      'Google Search',
+      'NairaLand',
+      'LinkeIn',
+      'Website',
+      'Advertisement',
+      'Others',
+    ]);
+    expect(QUOTE_SERVICES).toEqual([
+      'Web development',
+      'Mobile app development',
+      'Website redesign',
+      'Digital marketing',
+      'Creative graphic design',
+      'SEO',
+    ]);
+  });
+});
+
+describe('the web training registration', () => {
+  it('accepts a complete registration', () => {
+    expect(WebTrainingRegistrationSchema.parse(validWebTraining)).toEqual(validWebTraining);
+  });
+
+  it.each(['surname', 'firstname', 'email', 'phone', 'occupation', 'state', 'referral'])('requires %s', (field) => {
+    const input: Record<string, unknown> = { ...validWebTraining };
+    delete input[field];
+    expect(errorsOf(WebTrainingRegistrationSchema, input)[field]).toBe(FIELD_MESSAGES.REQUIRED);
+    expect(errorsOf(WebTrainingRegistrationSchema, { ...validWebTraining, [field]: '' })[field]).toBe(
+      FIELD_MESSAGES.REQUIRED,
+    );
+  });
+
+  it('does not require the training type or the schedule, and stores them as null when not chosen', () => {
+    const { trainingType: _type, schedule: _schedule, ...rest } = validWebTraining;
+    expect(WebTrainingRegistrationSchema.parse(rest)).toMatchObject({ trainingType: null, schedule: null });
+    expect(WebTrainingRegistrationSchema.parse({ ...rest, trainingType: '', schedule: '' })).toMatchObject({
+      trainingType: null,
+      schedule: null,
+    });
+  });
+
+  it.each(['0801234567', '080123456789', '0801234567a', '0801-234-5678', '+2348012345678', '080 1234 5678'])(
+    'refuses the phone %j, which is not exactly 11 digits',
+    (phone) => {
+      expect(errorsOf(WebTrainingRegistrationSchema, { ...validWebTraining, phone }).phone).toBe(
+        FIELD_MESSAGES.TRAINING_PHONE,
+      );
+    },
+  );
+
+  it('accepts an 11-digit phone with surrounding spaces and trims it', () => {
+    expect(WebTrainingRegistrationSchema.parse({ ...validWebTraining, phone: ' 08012345678 ' }).phone).toBe(
+      '08012345678',
+    );
+  });
+
+  it.each(['tolu', 'tolu@', '@example.com', 'tolu@example', 'tolu example@example.com'])(
+    'refuses the e-mail %j',
+    (email) => {
+      expect(errorsOf(WebTrainingRegistrationSchema, { ...validWebTraining, email }).email).toBe(
+        FIELD_MESSAGES.EMAIL_INVALID,
+      );
+    },
+  );
+
+  it.each([
+    ['trainingType', 'Graphic Design'],
+    ['schedule', 'Sunday'],
+    ['occupation', 'Astronaut'],
+    ['state', 'FCT'],
+    ['referral', 'LinkedIn'],
+  ])('refuses %s %j, which is not one of the listed options', (field, value) => {
+    expect(errorsOf(WebTrainingRegistrationSchema, { ...validWebTraining, [field]: value })[field]).toBe(
+      FIELD_MESSAGES.CHOOSE_OPTION,
+    );
+  });
+
+  it('refuses names longer than 100 characters', () => {
+    expect(errorsOf(WebTrainingRegistrationSchema, { ...validWebTraining, surname: 'a'.repeat(100) })).toEqual({});
+    expect(errorsOf(WebTrainingRegistrationSchema, { ...validWebTraining, firstname: 'a'.repeat(101) }).firstname).toBe(
+      FIELD_MESSAGES.TOO_LONG(LIMITS.NAME_MAX),
+    );
+  });
+
+  it('refuses an e-mail longer than 254 characters', () => {
+    const email = `${'a'.repeat(64)}@${'b'.repeat(186)}.com`;
+    expect(email).toHaveLength(255);
+    expect(errorsOf(WebTrainingRegistrationSchema, { ...validWebTraining, email }).email).toBe(
+      FIELD_MESSAGES.TOO_LONG(LIMITS.EMAIL_MAX),
+    );
+  });
+
+  it('rejects unknown keys', () => {
+    expect(errorsOf(WebTrainingRegistrationSchema, { ...validWebTraining, isAdmin: true })).toEqual({
+      isAdmin: 'This field is not expected.',
+    });
+  });
+
+  it('refuses a value of the wrong type', () => {
+    expect(errorsOf(WebTrainingRegistrationSchema, { ...validWebTraining, phone: 8012345678 }).phone).toBeDefined();
+  });
+});
+
+describe('the creative training registration', () => {
+  const { trainingType: _webType, ...sharedFields } = validWebTraining;
+
+  it('fixes the training type to Creative Graphic Design whether or not it is sent', () => {
+    expect(CreativeTrainingRegistrationSchema.parse(sharedFields).trainingType).toBe('Creative Graphic Design');
+    expect(
+      CreativeTrainingRegistrationSchema.parse({ ...sharedFields, trainingType: 'Creative Graphic Design' })
+        .trainingType,
+    ).toBe('Creative Graphic Design');
+  });
+
+  it('refuses another training type', () => {
+    expect(
+      errorsOf(CreativeTrainingRegistrationSchema, { ...sharedFields, trainingType: 'Web Design' }).trainingType,
+    ).toBe(FIELD_MESSAGES.CHOOSE_OPTION);
+  });
+
+  it('uses the same 11-digit phone rule', () => {
+    expect(errorsOf(CreativeTrainingRegistrationSchema, { ...sharedFields, phone: '0801234567' }).phone).toBe(
+      FIELD_MESSAGES.TRAINING_PHONE,
+    );
+  });
+});
+
+describe('the contact message', () => {
+  it('accepts a complete message and trims its text', () => {
+    expect(ContactMessageSchema.parse({ ...validContact, name: '  Chioma Okafor ' })).toEqual(validContact);
+  });
+
+  it.each(['name', 'email', 'phone', 'message'])('requires %s', (field) => {
+    expect(errorsOf(ContactMessageSchema, { ...validContact, [field]: '   ' })[field]).toBe(FIELD_MESSAGES.REQUIRED);
+  });
+
+  it('takes the phone as free text without a digit pattern', () => {
+    expect(errorsOf(ContactMessageSchema, { ...validContact, phone: 'call 0803 after 5pm' })).toEqual({});
+  });
+
+  it('refuses a message over 5,000 characters and a phone over 30', () => {
+    expect(errorsOf(ContactMessageSchema, { ...validContact, message: 'a'.repeat(5_000) })).toEqual({});
+    expect(errorsOf(ContactMessageSchema, { ...validContact, message: 'a'.repeat(5_001) }).message).toBe(
+      FIELD_MESSAGES.TOO_LONG(LIMITS.MESSAGE_MAX),
+    );
+    expect(errorsOf(ContactMessageSchema, { ...validContact, phone: '1'.repeat(31) }).phone).toBe(
+      FIELD_MESSAGES.TOO_LONG(LIMITS.PHONE_MAX),
+    );
+  });
+
+  it('rejects unknown keys', () => {
+    expect(errorsOf(ContactMessageSchema, { ...validContact, subject: 'Hi' })).toEqual({
+      subject: 'This field is not expected.',
+    });
+  });
+});
+
+describe('the quote request', () => {
+  it('accepts a complete request', () => {
+    expect(QuoteRequestSchema.parse(validQuote)).toEqual(validQuote);
+  });
+
+  it('does not require a service and stores an empty list when none is chosen', () => {
+    const { services: _services, ...withoutServices } = validQuote;
+    expect(QuoteRequestSchema.parse(withoutServices).services).toEqual([]);
+    expect(QuoteRequestSchema.parse({ ...validQuote, services: [] }).services).toEqual([]);
+  });
+
+  it('keeps each chosen service once', () => {
+    expect(QuoteRequestSchema.parse({ ...validQuote, services: ['SEO', 'SEO', 'Website redesign'] }).services).toEqual([
+      'SEO',
+      'Website redesign',
+    ]);
+  });
+
+  it('refuses a service that is not offered and a services value that is not a list', () => {
+    expect(errorsOf(QuoteRequestSchema, { ...validQuote, services: ['Hosting'] }).services).toBe(
+      FIELD_MESSAGES.CHOOSE_OPTION,
+    );
+    expect(errorsOf(QuoteRequestSchema, { ...validQuote, services: 'SEO' }).services).toBe(
+      FIELD_MESSAGES.CHOOSE_OPTION,
+    );
+  });
+
+  it.each(['name', 'email', 'phone', 'location', 'projectDescription'])('requires %s', (field) => {
+    expect(errorsOf(QuoteRequestSchema, { ...validQuote, [field]: '' })[field]).toBe(FIELD_MESSAGES.REQUIRED);
+  });
+
+  it('takes the location from the 36 states only', () => {
+    expect(errorsOf(QuoteRequestSchema, { ...validQuote, location: 'Abuja' }).location).toBe(
+      FIELD_MESSAGES.CHOOSE_OPTION,
+    );
+    for (const state of NIGERIAN_STATES) {
+      expect(errorsOf(QuoteRequestSchema, { ...validQuote, location: state })).toEqual({});
+    }
+  });
+
+  it('refuses a project description over 5,000 characters', () => {
+    expect(errorsOf(QuoteRequestSchema, { ...validQuote, projectDescription: 'a'.repeat(5_001) })).toEqual({
+      projectDescription: FIELD_MESSAGES.TOO_LONG(LIMITS.PROJECT_DESCRIPTION_MAX),
+    });
+  });
+
+  it('rejects unknown keys, including the form field names of the spec that are not API fields', () => {
+    expect(errorsOf(QuoteRequestSchema, { ...validQuote, state: 'Lagos' })).toEqual({
+      state: 'This field is not expected.',
+    });
+  });
+});
+
+describe('the password rule', () => {
+  it.each(['Abcdef1!', 'Lagos#2026', 'Ọmọ-Naija9x'])('accepts %j', (password) => {
+    expect(isStrongPassword(password)).toBe(true);
+  });
+
+  it.each([
+    ['too short', 'Abc1!xy'],
+    ['no lowercase letter', 'ABCDEF1!'],
+    ['no uppercase letter', 'abcdef1!'],
+    ['no digit', 'Abcdefg!'],
+    ['no special character', 'Abcdefg1'],
+  ])('refuses a password with %s', (_reason, password) => {
+    expect(isStrongPassword(password)).toBe(false);
+    expect(errorsOf(RegisterSchema, { email: 'staff@example.com', password }).password).toBe(
+      SPEC_MESSAGES.PASSWORD_RULE,
+    );
+  });
+
+  it('counts bytes, not characters, for the 72-byte limit', () => {
+    expect(utf8ByteLength('abc')).toBe(3);
+    expect(utf8ByteLength('₦')).toBe(3);
+    expect(utf8ByteLength('😀')).toBe(4);
+  });
+
+  it('accepts a password of exactly 72 bytes and refuses 73 rather than truncating it', () => {
+    const seventyTwo = `Aa1!${'x'.repeat(68)}`;
+    expect(utf8ByteLength(seventyTwo)).toBe(72);
+    expect(errorsOf(RegisterSchema, { email: 'staff@example.com', password: seventyTwo })).toEqual({});
+    expect(errorsOf(RegisterSchema, { email: 'staff@example.com', password: `${seventyTwo}x` }).password).toBe(
+      FIELD_MESSAGES.PASSWORD_TOO_LONG,
+    );
+  });
+
+  it('refuses a password of 30 characters that takes more than 72 bytes in UTF-8', () => {
+    const password = `Aa1!${'₦'.repeat(26)}`;
+    expect(password).toHaveLength(30);
+    expect(utf8ByteLength(password)).toBe(82);
+    expect(errorsOf(UpdatePasswordSchema, { token: 'abc', password }).password).toBe(FIELD_MESSAGES.PASSWORD_TOO_LONG);
+  });
+});
+
+describe('the account payloads', () => {
+  it('stores the registration e-mail lower-cased', () => {
+    expect(RegisterSchema.parse({ email: ' Staff@Example.COM ', password: 'Abcdef1!' }).email).toBe(
+      'staff@example.com',
+    );
+  });
+
+  it('does not apply the strength rule at login but requires a password', () => {
+    expect(LoginSchema.parse({ email: 'staff@example.com', password: 'weak' }).password).toBe('weak');
+    expect(errorsOf(LoginSchema, { email: 'staff@example.com', password: '' }).password).toBe(FIELD_MESSAGES.REQUIRED);
+  });
+
+  it('requires a valid e-mail for a reset request and nothing else', () => {
+    expect(errorsOf(ResetRequestSchema, { email: 'staff@example.com' })).toEqual({});
+    expect(errorsOf(ResetRequestSchema, { email: 'nope' }).email).toBe(FIELD_MESSAGES.EMAIL_INVALID);
+    expect(errorsOf(ResetRequestSchema, { email: 'staff@example.com', password: 'x' })).toEqual({
+      password: 'This field is not expected.',
+    });
+  });
+
+  it('requires a token to update a password', () => {
+    expect(errorsOf(UpdatePasswordSchema, { token: ' ', password: 'Abcdef1!' }).token).toBe(FIELD_MESSAGES.REQUIRED);
+    expect(errorsOf(UpdatePasswordSchema, { password: 'Abcdef1!' }).token).toBe(FIELD_MESSAGES.REQUIRED);
+  });
+
+  it('rejects unknown keys on login and registration', () => {
+    expect(errorsOf(LoginSchema, { email: 'a@b.ng', password: 'x', remember: true })).toEqual({
+      remember: 'This field is not expected.',
+    });
+    expect(errorsOf(RegisterSchema, { email: 'a@b.ng', password: 'Abcdef1!', role: 'admin' })).toEqual({
+      role: 'This field is not expected.',
+    });
+  });
+});
