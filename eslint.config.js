@@ -35,6 +35,15 @@ export default tseslint.config(
     languageOptions: {
       globals: { ...globals.browser },
     },
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      // These three are React Compiler diagnostics; we do not run the compiler, and the patterns they flag are
+      // deliberate here (the latest-callback ref, resetting state when a key changes, the prerender head collector).
+      // Kept visible as warnings; rules-of-hooks and the rest stay errors.
+      'react-hooks/refs': 'warn',
+      'react-hooks/set-state-in-effect': 'warn',
+      'react-hooks/immutability': 'warn',
+    },
   },
   {
     // Code that runs in the page (page.evaluate) inside the browser tests.

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every vitest suite of the monorepo in turn, then one line with the totals: `N passed, N failed`.
 // A suite that cannot load, errors outside a test or does not run at all counts as a failure, never as "0 failed".
+// `node scripts/test.mjs server e2e` runs only the suites whose name contains one of the words.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -78,7 +79,10 @@ function main() {
   const reportDir = mkdtempSync(path.join(os.tmpdir(), 'agency-test-reports-'));
   const results = [];
   try {
-    for (const suite of SUITES) results.push(runSuite(suite, reportDir));
+    const filters = process.argv.slice(2);
+    const chosen = SUITES.filter((suite) => filters.length === 0 || filters.some((word) => suite.name.includes(word)));
+    if (chosen.length === 0) problems.push(`no suite matches ${filters.join(', ')}`);
+    for (const suite of chosen) results.push(runSuite(suite, reportDir));
   } finally {
     rmSync(reportDir, { recursive: true, force: true });
   }

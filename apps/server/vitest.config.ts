@@ -12,7 +12,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       { extends: true, test: { name: 'sqlite', env: { TEST_DB: 'sqlite' } } },
-      ...(runOnMysql ? [{ extends: true, test: { name: 'mysql', env: { TEST_DB: 'mysql' } } }] : []),
+      ...(runOnMysql ? [{ extends: true as const, test: { name: 'mysql', env: { TEST_DB: 'mysql' } } }] : []),
     ],
   },
 });

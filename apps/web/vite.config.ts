@@ -2,10 +2,38 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({
+/** Absolute base of canonical links, og:image and the sitemap; fixed at build time (docs/decisions/0001). */
+const SITE_URL = process.env.SITE_URL ?? 'http://localhost:3000';
+
+/** The shared package's modules, the content modules (plain data) and the features' index.ts barrels. */
+const SIDE_EFFECT_FREE = /[\\/]packages[\\/]shared[\\/]|[\\/]src[\\/]content[\\/]|[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  define: {
+    __SITE_URL__: JSON.stringify(SITE_URL),
+  },
+  build: isSsrBuild
+    ? { outDir: 'dist/server', emptyOutDir: true, copyPublicDir: false, target: 'node20' }
+    : {
+        outDir: 'dist/client',
+        emptyOutDir: true,
+        // The prerenderer reads the manifest to link each page's CSS and preload its chunk.
+        manifest: true,
+        // Small SVG icons stay files: inlining them would grow the JavaScript every visitor downloads.
+        assetsInlineLimit: 0,
+        rolldownOptions: {
+          // Constants, schemas and feature barrels have no side effects of their own: whatever a page does not use
+          // from them stays out of its download (the session provider must not pull in zod and the auth screens).
+          treeshake: { moduleSideEffects: (id: string) => !SIDE_EFFECT_FREE.test(id) },
+        },
+      },
+  ssr: {
+    // The shared package is TypeScript source and the carousels import CSS: both must go through Vite.
+    noExternal: ['@agency/shared', 'swiper', 'slick-carousel'],
   },
   test: {
     environment: 'jsdom',
@@ -14,4 +42,4 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     css: false,
   },
-});
+}));

@@ -207,10 +207,11 @@ describe('on a 375 px phone', () => {
 
     await menuButton.click();
     expect(await menuButton.getAttribute('aria-expanded')).toBe('true');
-    const menu = page.locator(`#${await menuButton.getAttribute('aria-controls')}`);
+    const menu = page.getByRole('dialog', { name: /menu/i });
     await menu.getByRole('link', { name: 'Contact Us' }).waitFor({ state: 'visible' });
     const menuBox = await menu.boundingBox();
     expect(menuBox?.width).toBeGreaterThanOrEqual(PHONE_VIEWPORT.width - 1);
+    expect(menuBox?.height).toBeGreaterThanOrEqual(PHONE_VIEWPORT.height - 1);
 
     const servicesToggle = menu.getByRole('button', { name: /services/i });
     const firstService = menu.getByRole('link', { name: 'Web Development' });
@@ -226,9 +227,19 @@ describe('on a 375 px phone', () => {
     await firstService.waitFor({ state: 'hidden' });
 
     await page.keyboard.press('Escape');
-    await menu.getByRole('link', { name: 'Contact Us' }).waitFor({ state: 'hidden' });
+    await menu.waitFor({ state: 'hidden' });
     expect(await menuButton.getAttribute('aria-expanded')).toBe('false');
     expect(harness.consoleErrors(page)).toEqual([]);
+  });
+
+  it('a link in the menu navigates and closes the menu', async () => {
+    await visit(page, '/');
+    await page.getByRole('banner').getByRole('button', { name: /menu/i }).first().click();
+    const menu = page.getByRole('dialog', { name: /menu/i });
+    await menu.getByRole('link', { name: 'Contact Us' }).click();
+    await page.waitForURL(/\/contact-7709327$/);
+    await menu.waitFor({ state: 'hidden' });
+    expect(await page.getByRole('heading', { level: 1 }).first().isVisible()).toBe(true);
   });
 });
 

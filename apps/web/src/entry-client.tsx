@@ -17,6 +17,6 @@ const app = (
 void findRoute(window.location.pathname)
   .preload()
   .finally(() => {
-    if (container.hasChildNodes()) hydrateRoot(container, app);
+    if (container.firstElementChild) hydrateRoot(container, app);
     else createRoot(container).render(app);
   });

@@ -33,8 +33,11 @@ export async function renderPage(url: string): Promise<RenderedPage> {
         </StaticRouter>
       </HeadCollectorContext.Provider>
     </StrictMode>,
+    // Never outline a large Suspense boundary into a script-revealed segment: pages must read without scripts.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const html = await streamToString(prelude);
+  if (html.includes('<script')) throw new Error(`The page at ${url} needs an inline script; it must render fully.`);
   if (!collector.head) throw new Error(`The page at ${url} rendered no <PageHead>.`);
   return { html, head: collector.head, headTags: renderHeadTags(collector.head) };
 }

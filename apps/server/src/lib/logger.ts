@@ -1,15 +1,18 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };
 
-export function createLogger(level = process.env.LOG_LEVEL ?? 'info'): Logger {
-  return pino({
-    level,
-    redact: {
-      paths: ['password', '*.password', 'token', '*.token', 'cookie', '*.cookie', 'sessionSecret', '*.sessionSecret'],
-      censor: '[redacted]',
+export function createLogger(level = process.env.LOG_LEVEL ?? 'info', destination?: DestinationStream): Logger {
+  return pino(
+    {
+      level,
+      redact: {
+        paths: ['password', '*.password', 'token', '*.token', 'cookie', '*.cookie', 'sessionSecret', '*.sessionSecret'],
+        censor: '[redacted]',
+      },
     },
-  });
+    destination,
+  );
 }
 
 /** Query values that grant access must never reach a log line. */

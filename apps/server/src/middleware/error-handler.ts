@@ -70,6 +70,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const message = known?.message ?? API_MESSAGES.UNEXPECTED;
     if (res.headersSent) return;
     for (const [name, value] of Object.entries(known?.headers ?? {})) res.setHeader(name, value);
-    res.status(status).json(known?.errors ? { success: false, message, errors: known.errors } : { success: false, message });
+    res
+      .status(status)
+      .json(known?.errors ? { success: false, message, errors: known.errors } : { success: false, message });
   };
 }

@@ -33,7 +33,11 @@ export const initialSchema: Migration = {
       .addColumn('used_at', 'bigint')
       .addColumn('created_at', 'bigint', (col) => col.notNull())
       .execute();
-    await db.schema.createIndex('email_tokens_user_purpose').on('email_tokens').columns(['user_id', 'purpose']).execute();
+    await db.schema
+      .createIndex('email_tokens_user_purpose')
+      .on('email_tokens')
+      .columns(['user_id', 'purpose'])
+      .execute();
 
     await table('sessions')
       .addColumn('sid', 'varchar(128)', (col) => col.primaryKey())

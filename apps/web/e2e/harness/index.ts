@@ -98,7 +98,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         const errors: string[] = [];
         errorsByPage.set(page, errors);
         page.on('console', (message) => {
-          if (message.type() === 'error') errors.push(message.text());
+          if (message.type() !== 'error') return;
+          // Chromium's "Failed to load resource" text omits the URL; the location carries it.
+          const url = message.location().url;
+          const text = message.text();
+          errors.push(text.startsWith('Failed to load resource') && url ? `${text}: ${url}` : text);
         });
         page.on('pageerror', (error) => errors.push(`Uncaught ${error.name}: ${error.message}`));
         return page;

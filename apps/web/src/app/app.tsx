@@ -1,10 +1,11 @@
+// The base stylesheet comes first so component stylesheets can build on it.
+import '@/styles/global.css';
 import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { SiteLayout } from '@/components/layouts/site-layout';
 import { PageHead } from '@/components/seo/page-head';
 import { RouteMetaContext } from '@/components/seo/route-meta';
 import { findRoute } from './route-table';
-import '@/styles/global.css';
 
 type ProvidersModule = { AppProviders: (props: { children: ReactNode }) => ReactNode };
 

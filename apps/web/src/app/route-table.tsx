@@ -12,6 +12,8 @@ export interface PageRoute {
   aliases: readonly string[];
   element: ReactElement;
   preload: () => Promise<unknown>;
+  /** The page module's source path, to find its CSS and chunks in Vite's build manifest. */
+  source: string;
   /** 'site' renders inside the header/footer layout; 'bare' is the staff area's own screen. */
   chrome: Chrome;
   /** Indexable pages go into sitemap.xml; staff screens are noindex. */
@@ -20,18 +22,18 @@ export interface PageRoute {
   head?: { title: string; description: string };
 }
 
-const HomePage = lazyPage(() => import('./routes/home'));
-const ServicesPage = lazyPage(() => import('./routes/services'));
-const ServicePage = lazyPage(() => import('./routes/service'));
-const TrainingPage = lazyPage(() => import('./routes/training'));
-const TrainingCoursePage = lazyPage(() => import('./routes/training-course'));
-const AboutPage = lazyPage(() => import('./routes/about'));
-const PortfolioPage = lazyPage(() => import('./routes/portfolio'));
-const CaseStudyPage = lazyPage(() => import('./routes/case-study'));
-const BlogPage = lazyPage(() => import('./routes/blog'));
-const ContactPage = lazyPage(() => import('./routes/contact'));
-const RequestQuotePage = lazyPage(() => import('./routes/request-a-quote'));
-export const NotFoundPage = lazyPage(() => import('./routes/not-found'));
+const HomePage = lazyPage('src/app/routes/home.tsx', () => import('./routes/home'));
+const ServicesPage = lazyPage('src/app/routes/services.tsx', () => import('./routes/services'));
+const ServicePage = lazyPage('src/app/routes/service.tsx', () => import('./routes/service'));
+const TrainingPage = lazyPage('src/app/routes/training.tsx', () => import('./routes/training'));
+const TrainingCoursePage = lazyPage('src/app/routes/training-course.tsx', () => import('./routes/training-course'));
+const AboutPage = lazyPage('src/app/routes/about.tsx', () => import('./routes/about'));
+const PortfolioPage = lazyPage('src/app/routes/portfolio.tsx', () => import('./routes/portfolio'));
+const CaseStudyPage = lazyPage('src/app/routes/case-study.tsx', () => import('./routes/case-study'));
+const BlogPage = lazyPage('src/app/routes/blog.tsx', () => import('./routes/blog'));
+const ContactPage = lazyPage('src/app/routes/contact.tsx', () => import('./routes/contact'));
+const RequestQuotePage = lazyPage('src/app/routes/request-a-quote.tsx', () => import('./routes/request-a-quote'));
+export const NotFoundPage = lazyPage('src/app/routes/not-found.tsx', () => import('./routes/not-found'));
 
 /*
  * The staff screens are written by the staff-area workstream. Globbing them keeps this table building while a
@@ -45,7 +47,7 @@ const staffModules = import.meta.glob<{ default: ComponentType<object> }>([
 ]);
 const staffPage = (file: string): LazyPage<object> => {
   const loader = staffModules[`./routes/${file}.tsx`];
-  return loader ? lazyPage(loader) : (NotFoundPage as LazyPage<object>);
+  return loader ? lazyPage(`src/app/routes/${file}.tsx`, loader) : (NotFoundPage as LazyPage<object>);
 };
 
 function route<P extends object>(
@@ -61,6 +63,7 @@ function route<P extends object>(
     aliases: PATH_ALIASES[key] ?? [],
     element: <Page {...props} />,
     preload: Page.preload,
+    source: Page.source,
     chrome: options.chrome ?? 'site',
     indexable: options.indexable ?? true,
     head: options.head,
@@ -95,6 +98,7 @@ export const PAGE_ROUTES: PageRoute[] = [
     aliases: caseRoute.aliases,
     element: <CaseStudyPage slug={caseRoute.slug} />,
     preload: CaseStudyPage.preload,
+    source: CaseStudyPage.source,
     chrome: 'site',
     indexable: true,
   })),
@@ -106,10 +110,11 @@ export const PAGE_ROUTES: PageRoute[] = [
 
 export const NOT_FOUND_ROUTE: PageRoute = {
   id: 'not-found',
-  path: '/404',
+  path: '',
   aliases: [],
   element: <NotFoundPage />,
   preload: NotFoundPage.preload,
+  source: NotFoundPage.source,
   chrome: 'site',
   indexable: false,
 };

@@ -7,13 +7,7 @@ import { confirmationMail, resetMail } from '../../lib/mail-templates';
 import { profileImagesDir } from '../../lib/paths';
 import { createEmailToken, hashToken } from '../../lib/tokens';
 import { removeProfileImage, reencodeProfileImage, storeProfileImage } from '../profile-images/profile-images.service';
-import {
-  deleteEmailToken,
-  findUsableToken,
-  insertEmailToken,
-  spendToken,
-  voidTokens,
-} from './email-tokens.repository';
+import { deleteEmailToken, findUsableToken, insertEmailToken, spendToken, voidTokens } from './email-tokens.repository';
 import { clearEmailFailures, recordLoginFailure, secondsUntilLoginAllowed } from './login-throttle';
 import { destroyUserSessions } from './session-store';
 import { allowlistConfigured, isStaff } from './staff-rule';

@@ -19,7 +19,11 @@ function subjectsOf({ email, ip }: LoginSubjects) {
 }
 
 /** Seconds until the next attempt is allowed, or 0 when it is allowed now. */
-export async function secondsUntilLoginAllowed(db: Kysely<Database>, subjects: LoginSubjects, now: number): Promise<number> {
+export async function secondsUntilLoginAllowed(
+  db: Kysely<Database>,
+  subjects: LoginSubjects,
+  now: number,
+): Promise<number> {
   const windowStart = now - ACCOUNT_RULES.LOGIN_FAILURE_WINDOW_MS;
   let wait = 0;
   for (const { scope, subject } of subjectsOf(subjects)) {

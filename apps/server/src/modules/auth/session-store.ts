@@ -68,9 +68,10 @@ export class KyselySessionStore extends session.Store {
       };
       const { sid: _sid, ...changes } = values;
       const insert = this.db.insertInto('sessions').values(values);
-      await (this.dialect === 'mysql'
-        ? insert.onDuplicateKeyUpdate(changes)
-        : insert.onConflict((conflict) => conflict.column('sid').doUpdateSet(changes))
+      await (
+        this.dialect === 'mysql'
+          ? insert.onDuplicateKeyUpdate(changes)
+          : insert.onConflict((conflict) => conflict.column('sid').doUpdateSet(changes))
       ).execute();
       await this.pruneExpired(now);
     });

@@ -51,7 +51,12 @@ export async function deleteUser(db: Db, id: number): Promise<void> {
 }
 
 export async function markEmailConfirmed(db: Db, id: number, now: number): Promise<void> {
-  await db.updateTable('users').set({ confirmed_at: now }).where('id', '=', id).where('confirmed_at', 'is', null).execute();
+  await db
+    .updateTable('users')
+    .set({ confirmed_at: now })
+    .where('id', '=', id)
+    .where('confirmed_at', 'is', null)
+    .execute();
 }
 
 export async function updatePasswordHash(db: Db, id: number, passwordHash: string): Promise<void> {

@@ -16,7 +16,9 @@ export function healthRoutes(db: Kysely<Database>, logger: Logger): Router {
       try {
         await Promise.race([
           sql`select 1`.execute(db),
-          new Promise((_resolve, reject) => setTimeout(() => reject(new Error('health check timed out')), HEALTH_TIMEOUT_MS).unref()),
+          new Promise((_resolve, reject) =>
+            setTimeout(() => reject(new Error('health check timed out')), HEALTH_TIMEOUT_MS).unref(),
+          ),
         ]);
         res.json({ success: true, db: 'up' });
       } catch (error) {

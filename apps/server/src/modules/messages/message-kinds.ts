@@ -11,7 +11,8 @@ import {
   type MessageKind,
 } from '@agency/shared';
 
-export type MessageTable = 'web_dev_messages' | 'creative_design_messages' | 'contact_messages' | 'request_quote_messages';
+export type MessageTable =
+  'web_dev_messages' | 'creative_design_messages' | 'contact_messages' | 'request_quote_messages';
 
 export interface MessageKindDefinition {
   kind: MessageKind;

@@ -52,15 +52,17 @@ export async function listMessages<K extends MessageKind>(
   options: ListOptions = {},
 ): Promise<{ messages: MessageRowByKind[K][]; total: number }> {
   const definition = MESSAGE_KIND_DEFINITIONS[kind];
-  const base = (db as unknown as AnyDb).selectFrom(definition.table).$if(Boolean(options.q), (query) =>
-    query.where(({ or }) =>
-      or(
-        definition.searchFields.map(
-          (field) => sql<boolean>`${sql.ref(columnOf(field))} like ${likePattern(options.q ?? '')} escape '!'`,
+  const base = (db as unknown as AnyDb)
+    .selectFrom(definition.table)
+    .$if(Boolean(options.q), (query) =>
+      query.where(({ or }) =>
+        or(
+          definition.searchFields.map(
+            (field) => sql<boolean>`${sql.ref(columnOf(field))} like ${likePattern(options.q ?? '')} escape '!'`,
+          ),
         ),
       ),
-    ),
-  );
+    );
   let rowsQuery = base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
   if (options.limit !== undefined || options.offset !== undefined) {
     // SQL needs a LIMIT before an OFFSET; "no limit" is the largest one both databases take.

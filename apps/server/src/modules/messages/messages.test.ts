@@ -9,7 +9,13 @@ import {
   type MessageKind,
 } from '@agency/shared';
 import { VALID_SUBMISSIONS } from '../../test/fixtures';
-import { createTestContext, registerAndConfirm, signedInStaff, signIn, type TestContext } from '../../test/test-context';
+import {
+  createTestContext,
+  registerAndConfirm,
+  signedInStaff,
+  signIn,
+  type TestContext,
+} from '../../test/test-context';
 import { MESSAGE_KIND_DEFINITIONS } from './message-kinds';
 
 let context: TestContext;
@@ -218,7 +224,9 @@ describe('validation rules of spec 5 on the server', () => {
 
   it('the quote services are stored and returned as an array', async () => {
     await clearMessages();
-    await request(context.app).post(MESSAGE_KIND_DEFINITIONS.request_quote.submitPath).send(VALID_SUBMISSIONS.request_quote);
+    await request(context.app)
+      .post(MESSAGE_KIND_DEFINITIONS.request_quote.submitPath)
+      .send(VALID_SUBMISSIONS.request_quote);
     const [message] = (await staff.get(MESSAGE_KIND_PATHS.request_quote.list)).body.messages;
     expect(message.services).toEqual(['Web development', 'SEO']);
     expect(message.project_description).toBe(VALID_SUBMISSIONS.request_quote.projectDescription);
@@ -231,7 +239,11 @@ describe('listing', () => {
     for (let index = 1; index <= 5; index += 1) {
       await request(context.app)
         .post(MESSAGE_KIND_DEFINITIONS.contact.submitPath)
-        .send({ ...VALID_SUBMISSIONS.contact, name: `Client ${index}`, message: index === 3 ? 'About 50%_off' : 'Hello' });
+        .send({
+          ...VALID_SUBMISSIONS.contact,
+          name: `Client ${index}`,
+          message: index === 3 ? 'About 50%_off' : 'Hello',
+        });
       context.advance(60_000);
     }
   });
@@ -276,7 +288,11 @@ describe('who may read messages', () => {
     expect(login.response.status).toBe(403);
     expect(login.response.body.message).toBe(API_MESSAGES.LOGIN_AWAITING_APPROVAL);
     // Even with a session (as if staff rights were withdrawn after sign-in) the lists stay closed.
-    const user = await context.db.selectFrom('users').select('id').where('email', '=', 'helper@agency.test').executeTakeFirstOrThrow();
+    const user = await context.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'helper@agency.test')
+      .executeTakeFirstOrThrow();
     await context.db.updateTable('users').set({ is_staff: 1 }).where('id', '=', user.id).execute();
     const { agent } = await signIn(context, 'helper@agency.test');
     await context.db.updateTable('users').set({ is_staff: 0 }).where('id', '=', user.id).execute();

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { CallToAction } from '@/components/sections/call-to-action';
 import { PageHead } from '@/components/seo/page-head';
-import { CASE_STUDIES } from '@/content/case-studies';
+import { CASE_STUDIES, caseStudyOgImage } from '@/content/case-studies';
 import { CASE_PAGE } from '@/content/contact';
 import { PATHS } from '@/content/site-paths';
 import NotFoundPage from './not-found';
@@ -21,7 +21,11 @@ export default function CaseStudyPage({ slug }: { slug: string }) {
 
   return (
     <>
-      <PageHead title={caseStudy.title} description={caseStudy.metaDescription} />
+      <PageHead
+        title={caseStudy.title}
+        description={caseStudy.metaDescription}
+        ogImagePath={caseStudyOgImage(caseStudy)}
+      />
       <section className="page-hero page-hero--case">
         <div className="container">
           <p className="eyebrow eyebrow--light">

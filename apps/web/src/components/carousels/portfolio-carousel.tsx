@@ -1,11 +1,11 @@
-import { PORTFOLIO_ITEMS } from '@/content/portfolio';
-import { PortfolioCard } from './portfolio-card';
+import { ServerRenderedIsland } from './server-rendered-island';
+import { PortfolioStaticList } from './static-lists';
 import { useDeferredModule } from './use-deferred-module';
 import './carousels.css';
 
 /**
  * The Portfolio carousel of the home page. The prerendered page shows the projects as a scrollable list of the same
- * size; swiper is fetched when the section nears the viewport and takes over in place.
+ * size; swiper and the project data are fetched when the section nears the viewport and take over in place.
  */
 export function PortfolioCarousel({ label }: { label: string }) {
   const { ref, module } = useDeferredModule(() => import('./portfolio-swiper'));
@@ -13,15 +13,12 @@ export function PortfolioCarousel({ label }: { label: string }) {
   return (
     <div ref={ref} className="carousel carousel--portfolio">
       {Swiper ? (
-        <Swiper items={PORTFOLIO_ITEMS} label={label} />
+        <Swiper label={label} />
       ) : (
-        <ul className="carousel__static carousel__static--portfolio" aria-label={label}>
-          {PORTFOLIO_ITEMS.map((item) => (
-            <li key={item.url}>
-              <PortfolioCard item={item} />
-            </li>
-          ))}
-        </ul>
+        <ServerRenderedIsland className="carousel__island">
+          {/* Only the server build references the list, so its data stays out of the browser's bundle. */}
+          {import.meta.env.SSR && <PortfolioStaticList label={label} />}
+        </ServerRenderedIsland>
       )}
     </div>
   );

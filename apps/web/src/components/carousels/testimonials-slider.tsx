@@ -2,7 +2,7 @@ import { TIMINGS } from '@agency/shared';
 import { useRef, useState } from 'react';
 import Slider, { type Settings } from 'react-slick';
 import 'slick-carousel/slick/slick.css';
-import type { Testimonial } from '@/content/testimonials';
+import { TESTIMONIALS } from '@/content/testimonials';
 import { usePrefersReducedMotion } from '@/components/ui/use-prefers-reduced-motion';
 import { AutoplayToggle } from './autoplay-toggle';
 import { TestimonialCard } from './testimonial-card';
@@ -23,7 +23,13 @@ export const TESTIMONIAL_SLIDER_SETTINGS = {
   responsive: [{ breakpoint: 768, settings: { slidesToShow: 1 } }],
 } satisfies Settings;
 
-export function TestimonialsSlider({ testimonials, label }: { testimonials: Testimonial[]; label: string }) {
+export function TestimonialsSlider({
+  label,
+  testimonials = TESTIMONIALS,
+}: {
+  label: string;
+  testimonials?: typeof TESTIMONIALS;
+}) {
   const reducedMotion = usePrefersReducedMotion();
   const [userPaused, setUserPaused] = useState(false);
   const sliderRef = useRef<Slider>(null);

@@ -12,7 +12,7 @@ export function Header() {
     <header className={`site-header${compact ? ' site-header--compact' : ''}`} data-compact={compact}>
       <div className="site-header__inner container">
         <Link to="/" className="site-header__brand">
-          <Logo />
+          <Logo inverted />
         </Link>
         <nav aria-label="Main" className="main-nav">
           <ul className="main-nav__list">

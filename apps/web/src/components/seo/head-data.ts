@@ -49,7 +49,7 @@ export function renderHeadTags(head: HeadData): string {
   return [
     `<title>${escapeHtml(head.title)}</title>`,
     ...metaTags(head).map((tag) => `<meta ${tag.key}="${tag.id}" content="${escapeHtml(tag.content)}">`),
-    `<link rel="canonical" href="${escapeHtml(absoluteUrl(head.canonicalPath))}">`,
+    ...(head.canonicalPath ? [`<link rel="canonical" href="${escapeHtml(absoluteUrl(head.canonicalPath))}">`] : []),
     ...head.jsonLd.map((data) => `<script type="application/ld+json" data-head-jsonld>${serializeJsonLd(data)}</script>`),
   ].join('\n    ');
 }
@@ -67,12 +67,13 @@ export function applyHeadTags(head: HeadData, doc: Document = document): void {
     element.content = tag.content;
   }
   let canonical = doc.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
-  if (!canonical) {
+  if (!head.canonicalPath) canonical?.remove();
+  else if (!canonical) {
     canonical = doc.createElement('link');
     canonical.rel = 'canonical';
     doc.head.append(canonical);
   }
-  canonical.href = absoluteUrl(head.canonicalPath);
+  if (head.canonicalPath && canonical) canonical.href = absoluteUrl(head.canonicalPath);
 
   doc.head.querySelectorAll('script[data-head-jsonld]').forEach((script) => script.remove());
   for (const data of head.jsonLd) {

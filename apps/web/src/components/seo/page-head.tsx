@@ -9,10 +9,12 @@ export interface PageHeadProps {
   fullTitle?: boolean;
   description: string;
   jsonLd?: object[];
+  /** A page-specific link preview; by default the one the build draws for the route (/og/<route id>.png). */
+  ogImagePath?: string;
 }
 
 /** Declares the page's title, description, social tags and JSON-LD, for the prerenderer and for client navigation. */
-export function PageHead({ title, fullTitle = false, description, jsonLd = [] }: PageHeadProps) {
+export function PageHead({ title, fullTitle = false, description, jsonLd = [], ogImagePath }: PageHeadProps) {
   const route = useRouteMeta();
   const collector = useContext(HeadCollectorContext);
   const head: HeadData = {
@@ -20,7 +22,7 @@ export function PageHead({ title, fullTitle = false, description, jsonLd = [] }:
     description,
     canonicalPath: route.canonicalPath,
     indexable: route.indexable,
-    ogImagePath: `/og/${route.id}.png`,
+    ogImagePath: ogImagePath ?? `/og/${route.id}.png`,
     ogImageAlt: `${title}, ${BRAND.name}`,
     jsonLd,
   };

@@ -37,31 +37,20 @@ function FieldLabel({ htmlFor, label, required }: { htmlFor: string; label: Reac
   );
 }
 
-function FieldMessages({
-  hintId,
-  hint,
-  errorId,
-  error,
-}: {
-  hintId: string;
-  hint?: ReactNode;
-  errorId: string;
-  error?: string | undefined;
-}) {
-  return (
-    <>
-      {hint ? (
-        <p className="field__hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field__error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
-    </>
-  );
+function FieldHint({ id, hint }: { id: string; hint?: ReactNode }) {
+  return hint ? (
+    <p className="field__hint" id={id}>
+      {hint}
+    </p>
+  ) : null;
+}
+
+function FieldError({ id, error }: { id: string; error?: string | undefined }) {
+  return error ? (
+    <p className="field__error" id={id}>
+      {error}
+    </p>
+  ) : null;
 }
 
 interface TextFieldProps extends FieldBaseProps {
@@ -81,6 +70,7 @@ export function TextField(props: TextFieldProps) {
   return (
     <div className={fieldClass(props.error, props.className)}>
       <FieldLabel htmlFor={id} label={props.label} required={props.required} />
+      <FieldHint id={hintId} hint={props.hint} />
       <input
         id={id}
         name={props.name}
@@ -95,7 +85,7 @@ export function TextField(props: TextFieldProps) {
         aria-invalid={props.error ? true : undefined}
         aria-describedby={describedBy(props.hint ? hintId : false, props.error ? errorId : false)}
       />
-      <FieldMessages hintId={hintId} hint={props.hint} errorId={errorId} error={props.error} />
+      <FieldError id={errorId} error={props.error} />
     </div>
   );
 }
@@ -113,6 +103,7 @@ export function TextAreaField(props: TextAreaFieldProps) {
   return (
     <div className={fieldClass(props.error, props.className)}>
       <FieldLabel htmlFor={id} label={props.label} required={props.required} />
+      <FieldHint id={hintId} hint={props.hint} />
       <textarea
         id={id}
         name={props.name}
@@ -123,7 +114,7 @@ export function TextAreaField(props: TextAreaFieldProps) {
         aria-invalid={props.error ? true : undefined}
         aria-describedby={describedBy(props.hint ? hintId : false, props.error ? errorId : false)}
       />
-      <FieldMessages hintId={hintId} hint={props.hint} errorId={errorId} error={props.error} />
+      <FieldError id={errorId} error={props.error} />
     </div>
   );
 }
@@ -144,6 +135,7 @@ export function SelectField(props: SelectFieldProps) {
   return (
     <div className={fieldClass(props.error, props.className)}>
       <FieldLabel htmlFor={id} label={props.label} required={props.required} />
+      <FieldHint id={hintId} hint={props.hint} />
       <select
         id={id}
         name={props.name}
@@ -161,7 +153,7 @@ export function SelectField(props: SelectFieldProps) {
           </option>
         ))}
       </select>
-      <FieldMessages hintId={hintId} hint={props.hint} errorId={errorId} error={props.error} />
+      <FieldError id={errorId} error={props.error} />
     </div>
   );
 }

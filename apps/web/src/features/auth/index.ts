@@ -6,4 +6,4 @@ export { avatarUrlOf } from './session/avatar-url';
 export { AuthScreen } from './components/auth-screen';
 export { ConfirmEmailStatus } from './components/confirm-email-status';
 export { ResetPasswordForm } from './components/reset-password-form';
-export { StaffPageFrame } from './components/staff-page-frame';
+export { StaffCardColumn, StaffPageFrame } from './components/staff-page-frame';

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -178,10 +178,10 @@ describe('the auth screen', () => {
       expect(body.get('password')).toBe(STRONG_PASSWORD);
       expect((body.get('profile_image') as File).name).toBe('me.png');
 
-      vi.advanceTimersByTime(TIMINGS.REGISTRATION_BANNER_MS - 100);
+      await act(() => vi.advanceTimersByTimeAsync(TIMINGS.REGISTRATION_BANNER_MS - 500));
       expect(screen.getByText(API_MESSAGES.REGISTERED_CHECK_MAIL)).toBeInTheDocument();
-      vi.advanceTimersByTime(200);
-      await waitFor(() => expect(screen.queryByText(API_MESSAGES.REGISTERED_CHECK_MAIL)).not.toBeInTheDocument());
+      await act(() => vi.advanceTimersByTimeAsync(600));
+      expect(screen.queryByText(API_MESSAGES.REGISTERED_CHECK_MAIL)).not.toBeInTheDocument();
     });
 
     it('sends no file when no image was chosen (the server gives the default avatar)', async () => {

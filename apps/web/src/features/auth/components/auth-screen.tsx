@@ -140,7 +140,7 @@ export function AuthScreen() {
       <div role="status" className="auth-card__status">
         {banner && <p className="alert alert--success">{banner}</p>}
       </div>
-      <form className="form" noValidate onSubmit={handleSubmit} aria-labelledby={`${ids}-title`} key={mode}>
+      <form className="form" method="post" noValidate onSubmit={handleSubmit} aria-labelledby={`${ids}-title`} key={mode}>
         <div className={errors.email ? 'field field--invalid' : 'field'}>
           <label className="field__label" htmlFor={`${ids}-email`}>
             E-mail

@@ -50,7 +50,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
       <h1 className="auth-card__title" id={`${ids}-title`}>
         Set a new password
       </h1>
-      <form className="form" noValidate onSubmit={handleSubmit} aria-labelledby={`${ids}-title`}>
+      <form className="form" method="post" noValidate onSubmit={handleSubmit} aria-labelledby={`${ids}-title`}>
         <div className="field">
           <label className="field__label" htmlFor={`${ids}-password`}>
             New password

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { Logo } from '@/components/layouts/logo';
 import { BRAND } from '@/content/brand';
+import '@/components/ui/forms.css';
 import './auth.css';
 
 /**
@@ -11,13 +13,21 @@ export function StaffPageFrame({ children, wide = false }: { children: ReactNode
   return (
     <div className="staff-page">
       <header className="staff-page__header">
-        <Link to="/" className="staff-page__brand">
-          <img src={BRAND.logo.src} width={BRAND.logo.width} height={BRAND.logo.height} alt={`${BRAND.name} home`} />
+        <Link to="/" className="staff-page__brand" aria-label={`${BRAND.name} home`}>
+          <Logo inverted />
         </Link>
       </header>
-      <main id="main" className={wide ? 'staff-page__main staff-page__main--wide' : 'staff-page__main'}>
+      <main id="main" tabIndex={-1} className={wide ? 'staff-page__main staff-page__main--wide' : 'staff-page__main'}>
         {children}
       </main>
     </div>
   );
+}
+
+/**
+ * The e-mail link pages (/confirm-email, /reset-password) are public routes inside the site layout (spec 2),
+ * which already provides the header, footer and main landmark: they only need the card's column.
+ */
+export function StaffCardColumn({ children }: { children: ReactNode }) {
+  return <div className="staff-page__main staff-page__main--in-site">{children}</div>;
 }

@@ -33,7 +33,7 @@ async function fillValidMessage(user: UserEvent) {
   await user.type(field('Message'), 'We need a new website for our bakery in Ikeja.');
 }
 
-function renderForm(user: UserEvent = userEvent.setup()) {
+function renderForm(user: UserEvent = userEvent.setup({ delay: null })) {
   render(<ContactForm />);
   return user;
 }
@@ -128,7 +128,7 @@ describe('ContactForm', () => {
 
   it('hides the success message after 5 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const user = renderForm(userEvent.setup({ advanceTimers: vi.advanceTimersByTime }));
+    const user = renderForm(userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime }));
     await fillValidMessage(user);
     await answerSumQuestion(user, { correct: true });
     await user.click(submitButton());
@@ -142,7 +142,7 @@ describe('ContactForm', () => {
 
   it('keeps the success message while the pointer rests on it, and the banner closes itself after 19 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const user = renderForm(userEvent.setup({ advanceTimers: vi.advanceTimersByTime }));
+    const user = renderForm(userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime }));
     await fillValidMessage(user);
     await answerSumQuestion(user, { correct: true });
     await user.click(submitButton());

@@ -38,7 +38,7 @@ async function fillValidRequest(user: UserEvent) {
   await user.click(screen.getByRole('checkbox', { name: 'Web development' }));
 }
 
-function renderForm(user: UserEvent = userEvent.setup()) {
+function renderForm(user: UserEvent = userEvent.setup({ delay: null })) {
   render(<QuoteForm />);
   return user;
 }
@@ -140,7 +140,7 @@ describe('QuoteForm', () => {
 
   it('hides the success message after 5 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const user = renderForm(userEvent.setup({ advanceTimers: vi.advanceTimersByTime }));
+    const user = renderForm(userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime }));
     await fillValidRequest(user);
     await answerSumQuestion(user, { correct: true });
     await user.click(submitButton());
@@ -154,7 +154,7 @@ describe('QuoteForm', () => {
 
   it('keeps the success message while the pointer rests on it, and the banner closes itself after 19 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const user = renderForm(userEvent.setup({ advanceTimers: vi.advanceTimersByTime }));
+    const user = renderForm(userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime }));
     await fillValidRequest(user);
     await answerSumQuestion(user, { correct: true });
     await user.click(submitButton());

@@ -48,7 +48,7 @@ async function fillValidRegistration(user: UserEvent) {
   await user.selectOptions(select('How did you hear about us?'), 'NairaLand');
 }
 
-function renderForm(variant: 'web' | 'creative', user: UserEvent = userEvent.setup()) {
+function renderForm(variant: 'web' | 'creative', user: UserEvent = userEvent.setup({ delay: null })) {
   render(<TrainingRegistrationForm variant={variant} />);
   return user;
 }
@@ -195,7 +195,7 @@ describe.each(['web', 'creative'] as const)('TrainingRegistrationForm, %s varian
 
   it('hides the success message after 5 seconds, or after 19 seconds while the pointer rests on it', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const user = renderForm(variant, userEvent.setup({ advanceTimers: vi.advanceTimersByTime }));
+    const user = renderForm(variant, userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime }));
     await fillValidRegistration(user);
     await answerSumQuestion(user, { correct: true });
     await user.click(submitButton());

@@ -146,7 +146,6 @@ export function TrainingRegistrationForm({ variant }: TrainingRegistrationFormPr
           type="tel"
           inputMode="numeric"
           autoComplete="tel-national"
-          placeholder="08012345678"
           hint={FORM_TEXTS.TRAINING_PHONE_HINT}
           required
           value={values.phone}

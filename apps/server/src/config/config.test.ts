@@ -1,0 +1,109 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { isAllowlisted, parseAllowlist } from './allowlist';
+import { ConfigError, loadConfig } from './config';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'rd-config-'));
+  dirs.push(dir);
+  return dir;
+};
+
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('configuration', () => {
+  it('defaults to port 3000, ./data, SQLite, the outbox and APP_URL on localhost', () => {
+    const cwd = tempDir();
+    const config = loadConfig({}, cwd);
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe(path.join(cwd, 'data'));
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.appUrl).toBe('http://localhost:3000');
+    expect(config.isProduction).toBe(false);
+    expect(config.bcryptCost).toBe(12);
+  });
+
+  it('outside production the session secret is generated once and kept in DATA_DIR', () => {
+    const cwd = tempDir();
+    const first = loadConfig({}, cwd);
+    const secretFile = path.join(cwd, 'data', 'session-secret');
+    expect(existsSync(secretFile)).toBe(true);
+    expect(readFileSync(secretFile, 'utf8')).toBe(first.sessionSecret);
+    expect(loadConfig({}, cwd).sessionSecret).toBe(first.sessionSecret);
+  });
+
+  it('NODE_ENV=production without SESSION_SECRET refuses to start', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' }, tempDir())).toThrow(
+      /SESSION_SECRET is required when NODE_ENV=production/,
+    );
+  });
+
+  it('names every bad variable on one line', () => {
+    let message = '';
+    try {
+      loadConfig(
+        { PORT: 'eighty', DATABASE_URL: 'postgres://x/y', STAFF_NOTIFY_EMAIL: 'nobody', APP_URL: 'localhost' },
+        tempDir(),
+      );
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      message = (error as Error).message;
+    }
+    expect(message.split('\n')).toHaveLength(1);
+    for (const name of ['PORT', 'DATABASE_URL', 'STAFF_NOTIFY_EMAIL', 'APP_URL']) expect(message).toContain(name);
+  });
+
+  it('reads every documented variable', () => {
+    const config = loadConfig(
+      {
+        NODE_ENV: 'production',
+        PORT: '8080',
+        DATA_DIR: '/srv/agency',
+        DATABASE_URL: 'mysql://agency:pw@db:3306/agency',
+        SMTP_URL: 'smtps://user:pw@mail.example.ng:465',
+        MAIL_FROM: 'Agency <hello@example.ng>',
+        STAFF_NOTIFY_EMAIL: 'staff@example.ng',
+        APP_URL: 'https://www.example.ng/',
+        SESSION_SECRET: 'x'.repeat(40),
+        ADMIN_SIGNUP_ALLOWLIST: 'boss@example.ng,@example.ng',
+        TRUST_PROXY: '1',
+      },
+      tempDir(),
+    );
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: '/srv/agency',
+      databaseUrl: 'mysql://agency:pw@db:3306/agency',
+      smtpUrl: 'smtps://user:pw@mail.example.ng:465',
+      mailFrom: 'Agency <hello@example.ng>',
+      staffNotifyEmail: 'staff@example.ng',
+      appUrl: 'https://www.example.ng',
+      sessionSecret: 'x'.repeat(40),
+      trustProxy: 1,
+      isProduction: true,
+    });
+  });
+
+  it('a bad allowlist entry is named', () => {
+    expect(() => loadConfig({ ADMIN_SIGNUP_ALLOWLIST: 'boss@example.ng, not an entry' }, tempDir())).toThrow(
+      /ADMIN_SIGNUP_ALLOWLIST/,
+    );
+  });
+});
+
+describe('the staff allowlist', () => {
+  it('matches listed e-mails and @domains, case-insensitively, and nothing else', () => {
+    const allowlist = parseAllowlist('Boss@Example.ng, @agency.test');
+    expect(isAllowlisted(allowlist, 'boss@example.ng')).toBe(true);
+    expect(isAllowlisted(allowlist, 'ANYONE@agency.test')).toBe(true);
+    expect(isAllowlisted(allowlist, 'someone@example.ng')).toBe(false);
+    expect(isAllowlisted(allowlist, 'x@evilagency.test')).toBe(false);
+    expect(isAllowlisted(allowlist, 'x@agency.test.evil.ng')).toBe(false);
+  });
+});

@@ -1,0 +1,191 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_MESSAGES, API_PATHS, SERVER_MESSAGES } from '@agency/shared';
+import { createApp } from '../../app';
+import { createLogger } from '../../lib/logger';
+import { createMailer } from '../../lib/mailer';
+import { createTestContext, registerAndConfirm, type TestContext } from '../../test/test-context';
+import { routeKeyOf } from './web.routes';
+
+let webRoot: string;
+let context: TestContext;
+const LARGE_SCRIPT = `console.log(${JSON.stringify('rendezvous '.repeat(400))});`;
+
+/** A small stand-in for apps/web/dist/client, shaped as docs/decisions/0001 describes. */
+function writeFakeWebBuild(root: string): void {
+  mkdirSync(path.join(root, 'assets'), { recursive: true });
+  mkdirSync(path.join(root, 'about'), { recursive: true });
+  writeFileSync(
+    path.join(root, 'index.html'),
+    '<!doctype html><title>Home</title><h1>Your trusted Digital Partner</h1>',
+  );
+  writeFileSync(path.join(root, 'about', 'index.html'), '<!doctype html><title>About</title>');
+  writeFileSync(path.join(root, 'training.html'), '<!doctype html><title>Creative training</title>');
+  writeFileSync(path.join(root, '404.html'), '<!doctype html><title>Not found</title><h1>Page not found</h1>');
+  writeFileSync(path.join(root, 'assets', 'main-3f9a2c.js'), LARGE_SCRIPT);
+  writeFileSync(path.join(root, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+  writeFileSync(
+    path.join(root, 'routes-manifest.json'),
+    JSON.stringify({
+      routes: {
+        '/': 'index.html',
+        '/about-8901234': 'about/index.html',
+        '/creativegraphicdesign-training': 'training.html',
+      },
+      notFound: '404.html',
+    }),
+  );
+}
+
+beforeAll(async () => {
+  webRoot = mkdtempSync(path.join(tmpdir(), 'rd-web-'));
+  writeFakeWebBuild(webRoot);
+  context = await createTestContext({ webRoot });
+});
+
+afterAll(async () => {
+  await context.close();
+  rmSync(webRoot, { recursive: true, force: true });
+});
+
+describe('serving the built web app', () => {
+  it('a page path answers 200 with its prerendered HTML and no-cache', async () => {
+    const response = await request(context.app).get('/');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.text).toContain('Your trusted Digital Partner');
+  });
+
+  it('paths match case-insensitively and without a trailing slash', async () => {
+    const response = await request(context.app).get('/Creativegraphicdesign-training/');
+    expect(response.status).toBe(200);
+    expect(response.text).toContain('Creative training');
+    expect((await request(context.app).get('/ABOUT-8901234')).text).toContain('About');
+  });
+
+  it('an unknown path answers 404 with the not-found page', async () => {
+    const response = await request(context.app).get('/no-such-page');
+    expect(response.status).toBe(404);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.text).toContain('Page not found');
+  });
+
+  it('hashed assets are cached for a year as immutable and compressed', async () => {
+    const response = await request(context.app).get('/assets/main-3f9a2c.js').set('Accept-Encoding', 'gzip');
+    expect(response.status).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.text).toBe(LARGE_SCRIPT);
+  });
+
+  it('a missing asset is 404, not a page', async () => {
+    const response = await request(context.app).get('/assets/missing-123.js');
+    expect(response.status).toBe(404);
+  });
+
+  it('other static files are served', async () => {
+    const response = await request(context.app).get('/robots.txt');
+    expect(response.status).toBe(200);
+    expect(response.text).toContain('User-agent');
+  });
+
+  it('pages carry a self-only Content-Security-Policy that allows the on-request map frame', async () => {
+    const csp = (await request(context.app).get('/')).headers['content-security-policy'] as string;
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("img-src 'self' data:");
+    expect(csp).toContain('frame-src https://www.google.com https://maps.google.com');
+    expect(csp).not.toContain('unsafe-eval');
+  });
+});
+
+describe('the API around the pages', () => {
+  it('an unknown /api path is a JSON 404', async () => {
+    const response = await request(context.app).get('/api/no-such-endpoint.php');
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ success: false, message: API_MESSAGES.NOT_FOUND });
+  });
+
+  it('health answers 200 with the database up', async () => {
+    const response = await request(context.app).get(API_PATHS.HEALTH);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ success: true, db: 'up' });
+  });
+
+  it('the wrong method on a known path is 405 JSON', async () => {
+    const response = await request(context.app).post(API_PATHS.HEALTH);
+    expect(response.status).toBe(405);
+    expect(response.body).toEqual({ success: false, message: API_MESSAGES.METHOD_NOT_ALLOWED });
+  });
+
+  it('health answers 503 when the database is unreachable', async () => {
+    const unreachable = await createTestContext();
+    await unreachable.database.drop();
+    try {
+      const response = await request(unreachable.app).get(API_PATHS.HEALTH);
+      expect(response.status).toBe(503);
+      expect(response.body.success).toBe(false);
+    } finally {
+      await unreachable.sink.close();
+    }
+  });
+
+  it('request logs carry no password, token, cookie or session id', async () => {
+    const lines: string[] = [];
+    const capture = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        lines.push(chunk.toString());
+        callback();
+      },
+    });
+    const logger = createLogger('info', capture);
+    const app = createApp({
+      db: context.db,
+      dialect: context.database.dialect,
+      mailer: createMailer({ smtpUrl: context.sink.url, from: context.config.mailFrom, outboxDir: '', logger }),
+      clock: context.now,
+      config: context.config,
+      logger,
+    });
+    await registerAndConfirm({ ...context, app }, 'logged@example.ng');
+    const login = await request(app)
+      .post(API_PATHS.LOGIN)
+      .send({ email: 'logged@example.ng', password: 'Wr0ng!Secret' });
+    expect(login.status).toBe(401);
+    await request(app)
+      .get('/api/confirm-email.php?token=secret-token-value')
+      .set('Cookie', 'rd.sid=s%3Asecret-sid.sig');
+    const log = lines.join('');
+    expect(log).toContain('/api/confirm-email.php?token=[redacted]');
+    expect(log).not.toContain('secret-token-value');
+    expect(log).not.toContain('Wr0ng!Secret');
+    expect(log).not.toContain('secret-sid');
+    expect(log).not.toMatch(/"cookie"/i);
+  });
+});
+
+describe('without a web build', () => {
+  it('page requests get a JSON note saying the web app is not built', async () => {
+    const bare = await createTestContext();
+    try {
+      const response = await request(bare.app).get('/about-8901234');
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ success: false, message: SERVER_MESSAGES.WEB_NOT_BUILT });
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe('route keys', () => {
+  it('are lower-cased, decoded and trimmed of trailing slashes', () => {
+    expect(routeKeyOf('/')).toBe('/');
+    expect(routeKeyOf('/About-8901234/')).toBe('/about-8901234');
+    expect(routeKeyOf('/%E0%A4%A')).toBeUndefined();
+  });
+});

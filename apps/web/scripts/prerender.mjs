@@ -1,0 +1,138 @@
+/**
+ * Build step after `vite build` (client) and `vite build --ssr` (server entry): renders every route of the route
+ * table to HTML inside the client index.html, and writes 404.html, routes-manifest.json, sitemap.xml, robots.txt
+ * and one og:image per page into dist/client (the build output contract of docs/decisions/0001-architecture.md).
+ */
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { writeOgImage } from './og-image.mjs';
+
+const WEB_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const CLIENT_DIR = join(WEB_ROOT, 'dist', 'client');
+const SERVER_ENTRY = join(WEB_ROOT, 'dist', 'server', 'entry-server.js');
+const SITE_URL = (process.env.SITE_URL ?? 'http://localhost:3000').replace(/\/$/, '');
+const NOT_FOUND_FILE = '404.html';
+
+const manifestKey = (path) => (path.length > 1 ? path.replace(/\/+$/, '') : path).toLowerCase();
+const htmlFileOf = (key) => (key === '/' ? 'index.html' : `${key.slice(1)}/index.html`);
+
+/** The CSS files and JS chunks a page module needs at load, from Vite's build manifest. */
+function pageAssets(viteManifest, source) {
+  const css = new Set();
+  const js = new Set();
+  const visit = (key, isRoot) => {
+    const chunk = viteManifest[key];
+    if (!chunk || (!isRoot && chunk.isEntry)) return;
+    if (js.has(chunk.file)) return;
+    js.add(chunk.file);
+    for (const file of chunk.css ?? []) css.add(file);
+    for (const imported of chunk.imports ?? []) visit(imported, false);
+  };
+  visit(source, true);
+  return { css: [...css], js: [...js] };
+}
+
+function assetTags(template, assets) {
+  const tags = [];
+  for (const file of assets.css) if (!template.includes(`/${file}`)) tags.push(`<link rel="stylesheet" href="/${file}">`);
+  for (const file of assets.js) if (!template.includes(`/${file}`)) tags.push(`<link rel="modulepreload" href="/${file}">`);
+  return tags;
+}
+
+/** Page CSS goes after the entry's stylesheet (end of head), so it can refine the base styles. */
+function fillTemplate(template, { headTags, assetTags, html }) {
+  return template
+    .replace('<!--head-tags-->', headTags)
+    .replace('</head>', `${assetTags.map((tag) => `  ${tag}\n`).join('')}  </head>`)
+    .replace('<!--app-html-->', html);
+}
+
+async function writePage(relativeFile, contents) {
+  const file = join(CLIENT_DIR, relativeFile);
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, contents);
+}
+
+function sitemapXml(paths) {
+  const today = new Date().toISOString().slice(0, 10);
+  const urls = paths
+    .map((path) => `  <url><loc>${SITE_URL}${path}</loc><lastmod>${today}</lastmod></url>`)
+    .join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+function robotsTxt(disallowed) {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    ...disallowed.map((path) => `Disallow: ${path}`),
+    'Disallow: /api/',
+    '',
+    `Sitemap: ${SITE_URL}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
+
+async function main() {
+  const template = await readFile(join(CLIENT_DIR, 'index.html'), 'utf8');
+  const viteManifest = JSON.parse(await readFile(join(CLIENT_DIR, '.vite', 'manifest.json'), 'utf8'));
+  const server = await import(pathToFileURL(SERVER_ENTRY).href);
+  const { PAGE_ROUTES, NOT_FOUND_ROUTE, renderPage, BRAND } = server;
+
+  const routes = {};
+  const ogImages = [];
+  const renderInto = async (route, url, file) => {
+    const page = await renderPage(url);
+    const extraTags = assetTags(template, pageAssets(viteManifest, route.source));
+    await writePage(file, fillTemplate(template, { headTags: page.headTags, assetTags: extraTags, html: page.html }));
+    return page;
+  };
+
+  for (const route of PAGE_ROUTES) {
+    for (const [index, path] of [route.path, ...route.aliases].entries()) {
+      const key = manifestKey(path);
+      // A main path may differ from an alias only by letter case (/Creativegraphicdesign-training): one file.
+      if (routes[key]) continue;
+      const file = htmlFileOf(key);
+      const page = await renderInto(route, path, file);
+      routes[key] = file;
+      if (index === 0) ogImages.push({ id: route.id, title: page.head.title, ogImagePath: page.head.ogImagePath });
+    }
+  }
+
+  const notFound = await renderInto(NOT_FOUND_ROUTE, '/this-page-does-not-exist', NOT_FOUND_FILE);
+  ogImages.push({ id: NOT_FOUND_ROUTE.id, title: notFound.head.title, ogImagePath: notFound.head.ogImagePath });
+
+  await writeFile(
+    join(CLIENT_DIR, 'routes-manifest.json'),
+    `${JSON.stringify({ routes, notFound: NOT_FOUND_FILE }, null, 2)}\n`,
+  );
+
+  const indexable = PAGE_ROUTES.filter((route) => route.indexable).map((route) => route.path);
+  const hidden = PAGE_ROUTES.filter((route) => !route.indexable).map((route) => route.path);
+  await writeFile(join(CLIENT_DIR, 'sitemap.xml'), sitemapXml(indexable));
+  await writeFile(join(CLIENT_DIR, 'robots.txt'), robotsTxt(hidden));
+
+  await mkdir(join(CLIENT_DIR, 'og'), { recursive: true });
+  const suffix = ` | ${BRAND.name}`;
+  for (const image of ogImages) {
+    // Pages with their own preview (the case studies) keep it; the rest get a drawn one.
+    if (!image.ogImagePath.startsWith('/og/')) continue;
+    const title = image.title.endsWith(suffix) ? image.title.slice(0, -suffix.length) : image.title;
+    await writeOgImage(join(CLIENT_DIR, image.ogImagePath), { title, eyebrow: BRAND.name, brand: BRAND });
+  }
+
+  // The bare template would be served for nothing; every page has its own file now.
+  if (!routes['/']) throw new Error('The home page was not prerendered.');
+  await rm(join(CLIENT_DIR, '.vite'), { recursive: true, force: true });
+
+  console.log(
+    `prerendered ${Object.keys(routes).length} paths + ${NOT_FOUND_FILE}, ${indexable.length} in sitemap.xml, ${ogImages.length} og images checked`,
+  );
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,99 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { API_PATHS, MESSAGE_KIND_PATHS, SPEC_MESSAGES, TIMINGS } from '@agency/shared';
+import { jsonResponse, requestsTo, stubApi } from '@/features/auth/testing/stub-api';
+import { AppProviders } from '../providers';
+import AuthPage from './auth';
+import DashboardPage from './dashboard';
+
+const ADA = { username: 'ada', email: 'ada@example.ng', profile_image: 'default-avatar.png' };
+const signedIn = () => jsonResponse({ success: true, user: ADA });
+const signedOut = () => jsonResponse({ success: false });
+const emptyList = () => jsonResponse({ success: true, messages: [] });
+
+function renderAt(path: string) {
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <AppProviders>
+        <Routes>
+          <Route path="/" element={<h1>Home stand-in</h1>} />
+          <Route path="/auth" element={<AuthPage />} />
+          <Route path="/dashboard" element={<DashboardPage />} />
+        </Routes>
+      </AppProviders>
+    </MemoryRouter>,
+  );
+}
+
+describe('the staff routes', () => {
+  beforeEach(() => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('shows "Loading..." on /dashboard while the session is checked', () => {
+    stubApi({ [API_PATHS.SESSION_CHECK]: () => new Promise<Response>(() => undefined) });
+    renderAt('/dashboard');
+    expect(screen.getByRole('status')).toHaveTextContent(SPEC_MESSAGES.LOADING);
+  });
+
+  it('sends a signed-out visitor of /dashboard to /auth', async () => {
+    stubApi({ [API_PATHS.SESSION_CHECK]: signedOut });
+    renderAt('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();
+  });
+
+  it('sends a signed-in visitor of /auth to /dashboard', async () => {
+    stubApi({
+      [API_PATHS.SESSION_CHECK]: signedIn,
+      [MESSAGE_KIND_PATHS.web_dev.list]: emptyList,
+    });
+    renderAt('/auth');
+    expect(await screen.findByRole('heading', { name: 'Messages Dashboard' })).toBeInTheDocument();
+  });
+
+  it('logs out through logout.php and goes to the home page', async () => {
+    const fetchMock = stubApi({
+      [API_PATHS.SESSION_CHECK]: signedIn,
+      [API_PATHS.LOGOUT]: () => jsonResponse({ success: true }),
+      [MESSAGE_KIND_PATHS.web_dev.list]: emptyList,
+    });
+    renderAt('/dashboard');
+    await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+    expect(await screen.findByRole('heading', { name: 'Home stand-in' })).toBeInTheDocument();
+    expect(requestsTo(fetchMock, API_PATHS.LOGOUT)).toHaveLength(1);
+  });
+
+  it('after 5 idle minutes alerts, logs out and goes home', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const alertSpy = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const fetchMock = stubApi({
+      [API_PATHS.SESSION_CHECK]: signedIn,
+      [API_PATHS.LOGOUT]: () => jsonResponse({ success: true }),
+      [MESSAGE_KIND_PATHS.web_dev.list]: emptyList,
+    });
+    renderAt('/dashboard');
+    await screen.findByText(SPEC_MESSAGES.NO_MESSAGES);
+    await act(() => vi.advanceTimersByTimeAsync(TIMINGS.INACTIVITY_LOGOUT_MS));
+    expect(alertSpy).toHaveBeenCalledWith(SPEC_MESSAGES.INACTIVITY_LOGOUT);
+    expect(await screen.findByRole('heading', { name: 'Home stand-in' })).toBeInTheDocument();
+    expect(requestsTo(fetchMock, API_PATHS.LOGOUT)).toHaveLength(1);
+  });
+
+  it('sends the visitor to /auth when the server no longer accepts the session', async () => {
+    const fetchMock = stubApi({
+      [API_PATHS.SESSION_CHECK]: signedIn,
+      [API_PATHS.LOGOUT]: () => jsonResponse({ success: true }),
+      [MESSAGE_KIND_PATHS.web_dev.list]: () => jsonResponse({ success: false }, 401),
+    });
+    renderAt('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();
+    await waitFor(() => expect(requestsTo(fetchMock, API_PATHS.LOGOUT)).toHaveLength(1));
+  });
+});

@@ -1,0 +1,60 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { SERVICES_MENU } from '@/content/navigation';
+import { MobileMenu } from './mobile-menu';
+
+const renderMenu = () =>
+  render(
+    <MemoryRouter>
+      <MobileMenu />
+    </MemoryRouter>,
+  );
+
+describe('the mobile menu', () => {
+  it('opens as a full-screen dialog with focus on its Close button', async () => {
+    const user = userEvent.setup();
+    renderMenu();
+    const menuButton = screen.getByRole('button', { name: 'Menu' });
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    await user.click(menuButton);
+    expect(screen.getByRole('dialog', { name: 'Menu' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus();
+    expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('keeps the Services list collapsed until its toggle is pressed, then shows the six services', async () => {
+    const user = userEvent.setup();
+    renderMenu();
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    const toggle = screen.getByRole('button', { name: 'Services' });
+    const list = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(list).not.toBeVisible();
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(list).toBeVisible();
+    for (const item of SERVICES_MENU) {
+      expect(within(list).getByRole('link', { name: item.label })).toHaveAttribute('href', item.to);
+    }
+    await user.click(toggle);
+    expect(list).not.toBeVisible();
+  });
+
+  it('keeps keyboard focus inside while open, and Escape closes it and returns focus to the Menu button', async () => {
+    const user = userEvent.setup();
+    renderMenu();
+    const menuButton = screen.getByRole('button', { name: 'Menu' });
+    await user.click(menuButton);
+    const dialog = screen.getByRole('dialog', { name: 'Menu' });
+    const close = screen.getByRole('button', { name: 'Close' });
+    await user.tab({ shift: true });
+    expect(within(dialog).getByRole('link', { name: 'Request a Quote' })).toHaveFocus();
+    await user.tab();
+    expect(close).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(menuButton).toHaveFocus();
+  });
+});
