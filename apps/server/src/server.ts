@@ -22,6 +22,13 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  if (config.isProduction && !process.env.APP_URL) {
+    logger.warn(
+      { appUrl: config.appUrl },
+      'APP_URL is not set: mail links point at localhost and browsers on the public address may be refused as cross-site',
+    );
+  }
+
   const { db, dialect } = openDatabase(config);
   const applied = await migrateToLatest(db);
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');

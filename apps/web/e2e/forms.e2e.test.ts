@@ -1,22 +1,12 @@
 import { API_PATHS, CREATIVE_TRAINING_TYPE, FIELD_MESSAGES, SPEC_MESSAGES } from '@agency/shared';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './harness';
+import { startHarness, type DatabaseKind, type Harness } from './harness';
 
 /**
  * The four public forms, end to end: the built page in Chromium, the real server, the real database.
  * Rows are found by a unique e-mail address per test, so the tests do not depend on each other.
  */
-
-let harness: Harness;
-
-beforeAll(async () => {
-  harness = await startHarness();
-});
-
-afterAll(async () => {
-  await harness?.close();
-});
 
 const SUM_LABEL = /What is (\d) \+ (\d)\?/;
 
@@ -27,7 +17,7 @@ function uniqueEmail(prefix: string): string {
 }
 
 /** Opens a page and returns its form, once hydrated (the sum's digits are drawn only in the browser). */
-async function openForm(path: string, formName: string): Promise<{ page: Page; form: Locator }> {
+async function openForm(harness: Harness, path: string, formName: string): Promise<{ page: Page; form: Locator }> {
   const page = await harness.newPage({ viewport: { width: 375, height: 740 } });
   const response = await page.goto(path, { waitUntil: 'networkidle' });
   expect(response?.status()).toBe(200);
@@ -78,101 +68,6 @@ async function fillTraining(form: Locator, email: string, phone = '08012345678')
   await combobox(form, 'How did you hear about us?').selectOption('Google Search');
 }
 
-describe('the contact form', () => {
-  it('stores a message sent from the contact page', async () => {
-    const { page, form } = await openForm('/contact-7709327', 'Contact form');
-    const email = uniqueEmail('contact');
-    await textbox(form, 'Name').fill('Ngozi Eze');
-    await textbox(form, 'Email').fill(email);
-    await textbox(form, 'Phone').fill('+234 803 555 0101');
-    await textbox(form, 'Message').fill('Please call me about a website for my pharmacy in Yaba.');
-    await answerSum(form, { correct: true });
-    await form.getByRole('button', { name: 'Send Message' }).click();
-
-    await form.getByRole('status').getByText(SPEC_MESSAGES.MESSAGE_SENT).waitFor();
-    const rows = await harness.query('select name, email, phone, message from contact_messages where email = ?', [
-      email,
-    ]);
-    expect(rows).toEqual([
-      {
-        name: 'Ngozi Eze',
-        email,
-        phone: '+234 803 555 0101',
-        message: 'Please call me about a website for my pharmacy in Yaba.',
-      },
-    ]);
-    expect(await textbox(form, 'Name').inputValue()).toBe('');
-    expect(harness.consoleErrors(page)).toEqual([]);
-  });
-
-  it('refuses a wrong sum in the page and stores nothing', async () => {
-    const { page, form } = await openForm('/contact-7709327', 'Contact form');
-    const sent = recordRequests(page, API_PATHS.SUBMIT_CONTACT);
-    const email = uniqueEmail('contact-wrong-sum');
-    await textbox(form, 'Name').fill('Ngozi Eze');
-    await textbox(form, 'Email').fill(email);
-    await textbox(form, 'Phone').fill('08035550101');
-    await textbox(form, 'Message').fill('Hello');
-    await answerSum(form, { correct: false });
-    await form.getByRole('button', { name: 'Send Message' }).click();
-
-    await form.getByRole('alert').getByText(SPEC_MESSAGES.WRONG_SUM_CONTACT).waitFor();
-    expect(sent).toEqual([]);
-    expect(await harness.query('select id from contact_messages where email = ?', [email])).toEqual([]);
-    expect(await textbox(form, 'Message').inputValue()).toBe('Hello');
-  });
-});
-
-describe('the quote form', () => {
-  it('stores a quote request with its services sent from the request-a-quote page', async () => {
-    const { page, form } = await openForm('/request-a-quote-0163863', 'Request a quote');
-    const email = uniqueEmail('quote');
-    await textbox(form, 'Name').fill('Bola Adewale');
-    await textbox(form, 'Email').fill(email);
-    await textbox(form, 'Phone').fill('08094441234');
-    await combobox(form, 'Location (state)').selectOption('Ogun');
-    await textbox(form, 'Project description').fill('A booking app for our event hall in Abeokuta.');
-    await form.getByRole('checkbox', { name: 'Mobile app development' }).check();
-    await form.getByRole('checkbox', { name: 'SEO' }).check();
-    await answerSum(form, { correct: true });
-    await form.getByRole('button', { name: 'Submit Request' }).click();
-
-    await form.getByRole('status').getByText(SPEC_MESSAGES.QUOTE_SUBMITTED).waitFor();
-    const rows = await harness.query<{
-      name: string;
-      location: string;
-      project_description: string;
-      services: unknown;
-    }>('select name, location, project_description, services from request_quote_messages where email = ?', [email]);
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({
-      name: 'Bola Adewale',
-      location: 'Ogun',
-      project_description: 'A booking app for our event hall in Abeokuta.',
-    });
-    const services = rows[0]?.services;
-    expect(typeof services === 'string' ? JSON.parse(services) : services).toEqual(['Mobile app development', 'SEO']);
-    expect(harness.consoleErrors(page)).toEqual([]);
-  });
-
-  it('refuses a wrong sum in the page and stores nothing', async () => {
-    const { page, form } = await openForm('/request-a-quote-0163863', 'Request a quote');
-    const sent = recordRequests(page, API_PATHS.SUBMIT_QUOTE);
-    const email = uniqueEmail('quote-wrong-sum');
-    await textbox(form, 'Name').fill('Bola Adewale');
-    await textbox(form, 'Email').fill(email);
-    await textbox(form, 'Phone').fill('08094441234');
-    await combobox(form, 'Location (state)').selectOption('Ogun');
-    await textbox(form, 'Project description').fill('A booking app.');
-    await answerSum(form, { correct: false });
-    await form.getByRole('button', { name: 'Submit Request' }).click();
-
-    await form.getByRole('alert').getByText(SPEC_MESSAGES.WRONG_SUM_QUOTE).waitFor();
-    expect(sent).toEqual([]);
-    expect(await harness.query('select id from request_quote_messages where email = ?', [email])).toEqual([]);
-  });
-});
-
 const TRAINING_PAGES = [
   {
     variant: 'web',
@@ -190,72 +85,206 @@ const TRAINING_PAGES = [
   },
 ] as const;
 
-describe.each(TRAINING_PAGES)(
-  'the $variant training registration',
-  ({ variant, path, formName, table, submitPath }) => {
-    it(`stores a registration sent from ${path}`, async () => {
-      const { page, form } = await openForm(path, formName);
-      const alerts = recordAlerts(page);
-      const email = uniqueEmail(`training-${variant}`);
-      await fillTraining(form, email);
-      if (variant === 'web') await form.getByRole('radio', { name: 'Web Design', exact: true }).check();
-      await answerSum(form, { correct: true });
-      await form.getByRole('button', { name: 'Register' }).click();
+/**
+ * SQLite is the default store; MariaDB is what a production install may use (DATABASE_URL). As in the server's
+ * suite, the MariaDB run happens when TEST_MYSQL_URL is set, and always in CI.
+ */
+const RUN_ON_MYSQL = Boolean(process.env.TEST_MYSQL_URL) || process.env.CI === 'true';
+const DATABASES: DatabaseKind[] = RUN_ON_MYSQL ? ['sqlite', 'mysql'] : ['sqlite'];
 
-      await form.getByRole('status').getByText(SPEC_MESSAGES.REGISTRATION_SUCCESS).waitFor();
-      const rows = await harness.query(`select * from ${table} where email = ?`, [email]);
-      expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({
-        surname: 'Okonkwo',
-        firstname: 'Chidi',
-        phone: '08012345678',
-        schedule: 'Weekday',
-        occupation: 'Developer',
-        state: 'Enugu',
-        referral: 'Google Search',
-      });
-      if (variant === 'web') expect(rows[0]).toMatchObject({ training_type: 'Web Design' });
-      else expect(rows[0]).not.toHaveProperty('training_type');
-      expect(alerts).toEqual([]);
+describe.each(DATABASES)('on %s', (database) => {
+  let harness: Harness;
+
+  beforeAll(async () => {
+    harness = await startHarness({ database });
+  });
+
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  describe('the contact form', () => {
+    it('stores a message sent from the contact page', async () => {
+      const { page, form } = await openForm(harness, '/contact-7709327', 'Contact form');
+      const email = uniqueEmail('contact');
+      await textbox(form, 'Name').fill('Ngozi Eze');
+      await textbox(form, 'Email').fill(email);
+      await textbox(form, 'Phone').fill('+234 803 555 0101');
+      await textbox(form, 'Message').fill('Please call me about a website for my pharmacy in Yaba.');
+      await answerSum(form, { correct: true });
+      await form.getByRole('button', { name: 'Send Message' }).click();
+
+      await form.getByRole('status').getByText(SPEC_MESSAGES.MESSAGE_SENT).waitFor();
+      const rows = await harness.query('select name, email, phone, message from contact_messages where email = ?', [
+        email,
+      ]);
+      expect(rows).toEqual([
+        {
+          name: 'Ngozi Eze',
+          email,
+          phone: '+234 803 555 0101',
+          message: 'Please call me about a website for my pharmacy in Yaba.',
+        },
+      ]);
+      expect(await textbox(form, 'Name').inputValue()).toBe('');
       expect(harness.consoleErrors(page)).toEqual([]);
     });
 
-    it('alerts on a wrong sum, keeps the question and stores nothing', async () => {
-      const { page, form } = await openForm(path, formName);
-      const alerts = recordAlerts(page);
-      const sent = recordRequests(page, submitPath);
-      const email = uniqueEmail(`training-${variant}-wrong-sum`);
-      await fillTraining(form, email);
-      const question = await form.getByText(SUM_LABEL).textContent();
+    it('refuses a wrong sum in the page and stores nothing', async () => {
+      const { page, form } = await openForm(harness, '/contact-7709327', 'Contact form');
+      const sent = recordRequests(page, API_PATHS.SUBMIT_CONTACT);
+      const email = uniqueEmail('contact-wrong-sum');
+      await textbox(form, 'Name').fill('Ngozi Eze');
+      await textbox(form, 'Email').fill(email);
+      await textbox(form, 'Phone').fill('08035550101');
+      await textbox(form, 'Message').fill('Hello');
       await answerSum(form, { correct: false });
-      await form.getByRole('button', { name: 'Register' }).click();
+      await form.getByRole('button', { name: 'Send Message' }).click();
 
-      await expect.poll(() => alerts).toEqual([SPEC_MESSAGES.WRONG_SUM_TRAINING]);
-      expect(await form.getByText(SUM_LABEL).textContent()).toBe(question);
+      await form.getByRole('alert').getByText(SPEC_MESSAGES.WRONG_SUM_CONTACT).waitFor();
       expect(sent).toEqual([]);
-      expect(await harness.query(`select id from ${table} where email = ?`, [email])).toEqual([]);
+      expect(await harness.query('select id from contact_messages where email = ?', [email])).toEqual([]);
+      expect(await textbox(form, 'Message').inputValue()).toBe('Hello');
     });
+  });
 
-    it('refuses a phone shorter than 11 digits and stores nothing', async () => {
-      const { page, form } = await openForm(path, formName);
-      const sent = recordRequests(page, submitPath);
-      const email = uniqueEmail(`training-${variant}-short-phone`);
-      await fillTraining(form, email, '0801234567');
+  describe('the quote form', () => {
+    it('stores a quote request with its services sent from the request-a-quote page', async () => {
+      const { page, form } = await openForm(harness, '/request-a-quote-0163863', 'Request a quote');
+      const email = uniqueEmail('quote');
+      await textbox(form, 'Name').fill('Bola Adewale');
+      await textbox(form, 'Email').fill(email);
+      await textbox(form, 'Phone').fill('08094441234');
+      await combobox(form, 'Location (state)').selectOption('Ogun');
+      await textbox(form, 'Project description').fill('A booking app for our event hall in Abeokuta.');
+      await form.getByRole('checkbox', { name: 'Mobile app development' }).check();
+      await form.getByRole('checkbox', { name: 'SEO' }).check();
       await answerSum(form, { correct: true });
-      await form.getByRole('button', { name: 'Register' }).click();
+      await form.getByRole('button', { name: 'Submit Request' }).click();
 
-      await form.getByText(FIELD_MESSAGES.TRAINING_PHONE).waitFor();
-      expect(await textbox(form, 'Phone').getAttribute('aria-invalid')).toBe('true');
-      expect(sent).toEqual([]);
-      expect(await harness.query(`select id from ${table} where email = ?`, [email])).toEqual([]);
+      await form.getByRole('status').getByText(SPEC_MESSAGES.QUOTE_SUBMITTED).waitFor();
+      const rows = await harness.query<{
+        name: string;
+        location: string;
+        project_description: string;
+        services: unknown;
+      }>('select name, location, project_description, services from request_quote_messages where email = ?', [email]);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({
+        name: 'Bola Adewale',
+        location: 'Ogun',
+        project_description: 'A booking app for our event hall in Abeokuta.',
+      });
+      const services = rows[0]?.services;
+      expect(typeof services === 'string' ? JSON.parse(services) : services).toEqual(['Mobile app development', 'SEO']);
+      expect(harness.consoleErrors(page)).toEqual([]);
     });
-  },
-);
 
-describe('the creative registration page', () => {
-  it('names its course without asking the visitor to choose one', async () => {
-    const { form } = await openForm('/Creativegraphicdesign-training', 'Creative graphic design training registration');
-    expect(await form.getByText(CREATIVE_TRAINING_TYPE).count()).toBeGreaterThan(0);
-    expect(await form.getByRole('radio', { name: CREATIVE_TRAINING_TYPE }).count()).toBe(0);
+    it('refuses a wrong sum in the page and stores nothing', async () => {
+      const { page, form } = await openForm(harness, '/request-a-quote-0163863', 'Request a quote');
+      const sent = recordRequests(page, API_PATHS.SUBMIT_QUOTE);
+      const email = uniqueEmail('quote-wrong-sum');
+      await textbox(form, 'Name').fill('Bola Adewale');
+      await textbox(form, 'Email').fill(email);
+      await textbox(form, 'Phone').fill('08094441234');
+      await combobox(form, 'Location (state)').selectOption('Ogun');
+      await textbox(form, 'Project description').fill('A booking app.');
+      await answerSum(form, { correct: false });
+      await form.getByRole('button', { name: 'Submit Request' }).click();
+
+      await form.getByRole('alert').getByText(SPEC_MESSAGES.WRONG_SUM_QUOTE).waitFor();
+      expect(sent).toEqual([]);
+      expect(await harness.query('select id from request_quote_messages where email = ?', [email])).toEqual([]);
+    });
+  });
+
+  describe.each(TRAINING_PAGES)(
+    'the $variant training registration',
+    ({ variant, path, formName, table, submitPath }) => {
+      it(`stores a registration sent from ${path}`, async () => {
+        const { page, form } = await openForm(harness, path, formName);
+        const alerts = recordAlerts(page);
+        const email = uniqueEmail(`training-${variant}`);
+        await fillTraining(form, email);
+        if (variant === 'web') await form.getByRole('radio', { name: 'Web Design', exact: true }).check();
+        await answerSum(form, { correct: true });
+        await form.getByRole('button', { name: 'Register' }).click();
+
+        await form.getByRole('status').getByText(SPEC_MESSAGES.REGISTRATION_SUCCESS).waitFor();
+        const rows = await harness.query(`select * from ${table} where email = ?`, [email]);
+        expect(rows).toHaveLength(1);
+        expect(rows[0]).toMatchObject({
+          surname: 'Okonkwo',
+          firstname: 'Chidi',
+          phone: '08012345678',
+          schedule: 'Weekday',
+          occupation: 'Developer',
+          state: 'Enugu',
+          referral: 'Google Search',
+        });
+        if (variant === 'web') expect(rows[0]).toMatchObject({ training_type: 'Web Design' });
+        else expect(rows[0]).not.toHaveProperty('training_type');
+        expect(alerts).toEqual([]);
+        expect(harness.consoleErrors(page)).toEqual([]);
+      });
+
+      it('alerts on a wrong sum, keeps the question and stores nothing', async () => {
+        const { page, form } = await openForm(harness, path, formName);
+        const alerts = recordAlerts(page);
+        const sent = recordRequests(page, submitPath);
+        const email = uniqueEmail(`training-${variant}-wrong-sum`);
+        await fillTraining(form, email);
+        const question = await form.getByText(SUM_LABEL).textContent();
+        await answerSum(form, { correct: false });
+        await form.getByRole('button', { name: 'Register' }).click();
+
+        await expect.poll(() => alerts).toEqual([SPEC_MESSAGES.WRONG_SUM_TRAINING]);
+        expect(await form.getByText(SUM_LABEL).textContent()).toBe(question);
+        expect(sent).toEqual([]);
+        expect(await harness.query(`select id from ${table} where email = ?`, [email])).toEqual([]);
+      });
+
+      it('refuses a phone shorter than 11 digits and stores nothing', async () => {
+        const { page, form } = await openForm(harness, path, formName);
+        const sent = recordRequests(page, submitPath);
+        const email = uniqueEmail(`training-${variant}-short-phone`);
+        await fillTraining(form, email, '0801234567');
+        await answerSum(form, { correct: true });
+        await form.getByRole('button', { name: 'Register' }).click();
+
+        await form.getByText(FIELD_MESSAGES.TRAINING_PHONE).waitFor();
+        expect(await textbox(form, 'Phone').getAttribute('aria-invalid')).toBe('true');
+        expect(sent).toEqual([]);
+        expect(await harness.query(`select id from ${table} where email = ?`, [email])).toEqual([]);
+      });
+    },
+  );
+
+  it('has no axe violation on any form page while every field shows its error', async () => {
+    const pages = [
+      { path: '/contact-7709327', formName: 'Contact form', submit: 'Send Message' },
+      { path: '/request-a-quote-0163863', formName: 'Request a quote', submit: 'Submit Request' },
+      ...TRAINING_PAGES.map(({ path, formName }) => ({ path, formName, submit: 'Register' })),
+    ];
+    for (const { path, formName, submit } of pages) {
+      const { page, form } = await openForm(harness, path, formName);
+      await form.getByRole('button', { name: submit }).click();
+      await form.getByText(FIELD_MESSAGES.REQUIRED).first().waitFor();
+      const violations = await harness.axe(page);
+      expect(violations.map((violation) => `${path}: ${violation.id}`)).toEqual([]);
+      await page.context().close();
+    }
+  });
+
+  describe('the creative registration page', () => {
+    it('names its course without asking the visitor to choose one', async () => {
+      const { form } = await openForm(
+        harness,
+        '/Creativegraphicdesign-training',
+        'Creative graphic design training registration',
+      );
+      expect(await form.getByText(CREATIVE_TRAINING_TYPE).count()).toBeGreaterThan(0);
+      expect(await form.getByRole('radio', { name: CREATIVE_TRAINING_TYPE }).count()).toBe(0);
+    });
   });
 });

@@ -1,12 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  API_MESSAGES,
-  API_PATHS,
-  AUTH_SCREEN_TEXT,
-  MESSAGE_KIND_LABELS,
-  SPEC_MESSAGES,
-} from '@agency/shared';
+import { API_MESSAGES, API_PATHS, AUTH_SCREEN_TEXT, MESSAGE_KIND_LABELS, SPEC_MESSAGES } from '@agency/shared';
 import { startHarness, type Harness } from './harness';
 
 /**
@@ -87,10 +81,7 @@ async function submitEnquiries(page: Page): Promise<void> {
     referral: 'Friend/Family',
   };
   const submissions: Array<[string, Record<string, unknown>]> = [
-    [
-      API_PATHS.SUBMIT_WEB_TRAINING,
-      { ...training, surname: 'Obi', firstname: 'Ada', trainingType: 'Web Development' },
-    ],
+    [API_PATHS.SUBMIT_WEB_TRAINING, { ...training, surname: 'Obi', firstname: 'Ada', trainingType: 'Web Development' }],
     [API_PATHS.SUBMIT_CREATIVE_TRAINING, { ...training, surname: 'Musa', firstname: 'Bola', schedule: 'Weekday' }],
     [
       API_PATHS.SUBMIT_QUOTE,

@@ -48,6 +48,21 @@ function fillTemplate(template, { headTags, assetTags, html }) {
     .replace('<!--app-html-->', html);
 }
 
+/**
+ * The stylesheets are small (about 6 KB gzip for a page), so each page carries them inline: the first paint then
+ * waits for nothing but the HTML, which on a slow mobile connection is worth a full round trip. A later client-side
+ * navigation still fetches a page's CSS file as usual.
+ */
+async function inlineStylesheets(html) {
+  const links = [...html.matchAll(/<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[^"]+\.css)">/g)];
+  let result = html;
+  for (const [tag, file] of links) {
+    const css = await readFile(join(CLIENT_DIR, file), 'utf8');
+    result = result.replace(tag, () => `<style data-href="/${file}">${css}</style>`);
+  }
+  return result;
+}
+
 async function writePage(relativeFile, contents) {
   const file = join(CLIENT_DIR, relativeFile);
   await mkdir(dirname(file), { recursive: true });
@@ -85,7 +100,8 @@ async function main() {
   const renderInto = async (route, url, file) => {
     const page = await renderPage(url);
     const extraTags = assetTags(template, pageAssets(viteManifest, route.source));
-    await writePage(file, fillTemplate(template, { headTags: page.headTags, assetTags: extraTags, html: page.html }));
+    const document = fillTemplate(template, { headTags: page.headTags, assetTags: extraTags, html: page.html });
+    await writePage(file, await inlineStylesheets(document));
     return page;
   };
 

@@ -131,4 +131,5 @@ export const SERVER_MESSAGES = {
 /** Texts of the public forms that the spec words (spec 5). */
 export const FORM_TEXTS = {
   TRAINING_PHONE_HINT: 'Phone (e.g. 08012345678)',
+  REQUIRED_NOTE: 'Fields marked * are required.',
 } as const;

@@ -54,6 +54,11 @@ function toAppError(error: unknown): AppError | undefined {
   if (error instanceof Error && /^(Multipart|Malformed|Unexpected end of form|Part terminated)/i.test(error.message)) {
     return new AppError(400, API_MESSAGES.INVALID_INPUT);
   }
+  // Other client errors raised by Express itself (a malformed %-escape in the path is 400).
+  const status = (error as { status?: unknown })?.status;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return new AppError(status, status === 404 ? API_MESSAGES.NOT_FOUND : API_MESSAGES.INVALID_INPUT);
+  }
   const code = (error as { code?: string })?.code;
   if (code && DATABASE_DOWN_CODES.has(code)) return new AppError(503, API_MESSAGES.SERVICE_UNAVAILABLE);
   return undefined;

@@ -54,7 +54,7 @@ function route<P extends object>(
   key: PageKey,
   id: string,
   Page: LazyPage<P>,
-  props: P,
+  props: NoInfer<P>,
   options: Pick<PageRoute, 'head'> & { chrome?: Chrome; indexable?: boolean } = {},
 ): PageRoute {
   return {

@@ -1,4 +1,5 @@
 import { BRAND } from './brand';
+import type { ServiceIcon } from './services';
 import { PATHS } from './site-paths';
 
 export const HOME = {
@@ -49,6 +50,7 @@ export const HOME = {
   services: {
     heading: 'Our Services',
     intro: 'We offer a wide range of services to help you achieve your goals.',
+    learnMore: 'Learn More',
   },
   portfolio: {
     heading: 'Portfolio',
@@ -59,3 +61,31 @@ export const HOME = {
     heading: 'What Our Clients Say',
   },
 } as const;
+
+/** The four cards of the home page's Our Services section (spec 2). */
+export const HOME_SERVICE_CARDS: { title: string; to: string; icon: ServiceIcon; text: string }[] = [
+  {
+    title: 'Web Design & Development',
+    to: PATHS.webDevelopment,
+    icon: 'code',
+    text: 'Websites and web apps that load fast on mobile data, rank on Google and are easy for your team to update.',
+  },
+  {
+    title: 'Creative Design',
+    to: PATHS.creativeDesign,
+    icon: 'pen',
+    text: 'Logos, brand identities, flyers and social media designs that make your business look as good as it is.',
+  },
+  {
+    title: 'Digital Marketing',
+    to: PATHS.digitalMarketing,
+    icon: 'megaphone',
+    text: 'SEO, social media and paid campaigns that bring real enquiries, reported in plain numbers every month.',
+  },
+  {
+    title: 'Training',
+    to: PATHS.training,
+    icon: 'cap',
+    text: 'Practical courses in web development and graphic design, taught in small classes in Ogba, Lagos.',
+  },
+];

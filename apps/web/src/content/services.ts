@@ -248,31 +248,3 @@ export const SERVICES_OVERVIEW = {
 };
 
 export type ServiceIcon = 'code' | 'phone' | 'cart' | 'pen' | 'megaphone' | 'cap';
-
-/** The four cards of the home page's Our Services section (spec 2). */
-export const HOME_SERVICE_CARDS: { title: string; to: string; icon: ServiceIcon; text: string }[] = [
-  {
-    title: 'Web Design & Development',
-    to: PATHS.webDevelopment,
-    icon: 'code',
-    text: 'Websites and web apps that load fast on mobile data, rank on Google and are easy for your team to update.',
-  },
-  {
-    title: 'Creative Design',
-    to: PATHS.creativeDesign,
-    icon: 'pen',
-    text: 'Logos, brand identities, flyers and social media designs that make your business look as good as it is.',
-  },
-  {
-    title: 'Digital Marketing',
-    to: PATHS.digitalMarketing,
-    icon: 'megaphone',
-    text: 'SEO, social media and paid campaigns that bring real enquiries, reported in plain numbers every month.',
-  },
-  {
-    title: 'Training',
-    to: PATHS.training,
-    icon: 'cap',
-    text: 'Practical courses in web development and graphic design, taught in small classes in Ogba, Lagos.',
-  },
-];

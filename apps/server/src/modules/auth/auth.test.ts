@@ -179,6 +179,13 @@ describe('login, session and logout', () => {
     expect(cookie).not.toMatch(/Secure/i);
   });
 
+  it('no session cookie is set before sign-in (sessions are not saved uninitialised)', async () => {
+    const check = await request(context.app).get(API_PATHS.SESSION_CHECK);
+    const failed = await signIn(context, 'owner@agency.test', 'Wr0ng!Password');
+    expect(check.headers['set-cookie']).toBeUndefined();
+    expect(failed.response.headers['set-cookie']).toBeUndefined();
+  });
+
   it('the session check answers 200 success:false when signed out and the user when signed in', async () => {
     const signedOut = await request(context.app).get(API_PATHS.SESSION_CHECK);
     expect(signedOut.status).toBe(200);

@@ -10,6 +10,8 @@ export interface ListOptions {
   limit?: number;
   offset?: number;
   q?: string;
+  /** Also count every matching row (paged lists answer `total`). */
+  withTotal?: boolean;
 }
 
 export async function insertMessage(
@@ -50,7 +52,7 @@ export async function listMessages<K extends MessageKind>(
   db: Kysely<Database>,
   kind: K,
   options: ListOptions = {},
-): Promise<{ messages: MessageRowByKind[K][]; total: number }> {
+): Promise<{ messages: MessageRowByKind[K][]; total?: number }> {
   const definition = MESSAGE_KIND_DEFINITIONS[kind];
   const base = (db as unknown as AnyDb)
     .selectFrom(definition.table)
@@ -68,11 +70,11 @@ export async function listMessages<K extends MessageKind>(
     // SQL needs a LIMIT before an OFFSET; "no limit" is the largest one both databases take.
     rowsQuery = rowsQuery.limit(options.limit ?? Number.MAX_SAFE_INTEGER).offset(options.offset ?? 0);
   }
-  const [rows, count] = await Promise.all([
-    rowsQuery.execute(),
-    base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { messages: rows.map((row) => toApiMessage(kind, row)), total: Number(count.total) };
+  const rows = await rowsQuery.execute();
+  const messages = rows.map((row) => toApiMessage(kind, row));
+  if (!options.withTotal) return { messages };
+  const count = await base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow();
+  return { messages, total: Number(count.total) };
 }
 
 export async function deleteMessage(db: Kysely<Database>, kind: MessageKind, id: number): Promise<boolean> {

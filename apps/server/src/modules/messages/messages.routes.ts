@@ -41,7 +41,7 @@ export function messagesRoutes(deps: AppDeps, requireStaff: RequestHandler): Rou
       .get(requireStaff, async (req, res) => {
         const query = parseInput(ListQuerySchema, req.query);
         const paged = query.limit !== undefined || query.offset !== undefined || query.q !== undefined;
-        const { messages, total } = await listMessages(deps.db, kind, query);
+        const { messages, total } = await listMessages(deps.db, kind, { ...query, withTotal: paged });
         res.json(paged ? { success: true, messages, total } : { success: true, messages });
       })
       .all(methodNotAllowed(['GET']));

@@ -111,6 +111,12 @@ describe('the API around the pages', () => {
     expect(response.body).toEqual({ success: false, message: API_MESSAGES.NOT_FOUND });
   });
 
+  it('a malformed %-escape in an API path is a JSON 400, never a 5xx', async () => {
+    const response = await request(context.app).get(`${API_PATHS.PROFILE_IMAGES}/%E0%A4%A`);
+    expect(response.status).toBe(400);
+    expect(response.body.success).toBe(false);
+  });
+
   it('health answers 200 with the database up', async () => {
     const response = await request(context.app).get(API_PATHS.HEALTH);
     expect(response.status).toBe(200);

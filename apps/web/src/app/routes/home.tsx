@@ -6,8 +6,7 @@ import { CallToAction } from '@/components/sections/call-to-action';
 import { businessJsonLd } from '@/components/seo/business-json-ld';
 import { PageHead } from '@/components/seo/page-head';
 import { usePopIn } from '@/components/ui/use-pop-in';
-import { HOME } from '@/content/home';
-import { HOME_SERVICE_CARDS, LEARN_MORE_LABEL } from '@/content/services';
+import { HOME, HOME_SERVICE_CARDS } from '@/content/home';
 import './home.css';
 
 function Hero() {
@@ -146,7 +145,7 @@ function OurServices() {
               <h3>{card.title}</h3>
               <p>{card.text}</p>
               <Link to={card.to} className="btn btn--secondary card__action">
-                {LEARN_MORE_LABEL}
+                {HOME.services.learnMore}
                 <span className="visually-hidden"> about {card.title}</span>
               </Link>
             </li>

@@ -1,13 +1,17 @@
 import { TIMINGS } from '@agency/shared';
 import { useRef, useState } from 'react';
-import Slider, { type Settings } from 'react-slick';
+import SlickModule, { type Settings } from 'react-slick';
 import 'slick-carousel/slick/slick.css';
 import { TESTIMONIALS } from '@/content/testimonials';
+import { useMediaQuery } from '@/components/ui/use-media-query';
 import { usePrefersReducedMotion } from '@/components/ui/use-prefers-reduced-motion';
 import { AutoplayToggle } from './autoplay-toggle';
 import { TestimonialCard } from './testimonial-card';
 
-/** The testimonial carousel settings of spec 9; one slide per view on phones so a quote stays readable. */
+/* react-slick is CommonJS with an ES default export; depending on the bundler's interop the class sits one level down. */
+const Slider = (SlickModule as unknown as { default?: typeof SlickModule }).default ?? SlickModule;
+
+/** The testimonial carousel settings of spec 9. */
 export const TESTIMONIAL_SLIDER_SETTINGS = {
   dots: true,
   infinite: true,
@@ -20,8 +24,10 @@ export const TESTIMONIAL_SLIDER_SETTINGS = {
   pauseOnHover: true,
   pauseOnFocus: true,
   pauseOnDotsHover: true,
-  responsive: [{ breakpoint: 768, settings: { slidesToShow: 1 } }],
 } satisfies Settings;
+
+/** On phones one quote per view keeps it readable (react-slick's own `responsive` misses the first render). */
+const PHONE_QUERY = '(max-width: 767px)';
 
 export function TestimonialsSlider({
   label,
@@ -31,8 +37,9 @@ export function TestimonialsSlider({
   testimonials?: typeof TESTIMONIALS;
 }) {
   const reducedMotion = usePrefersReducedMotion();
+  const phone = useMediaQuery(PHONE_QUERY);
   const [userPaused, setUserPaused] = useState(false);
-  const sliderRef = useRef<Slider>(null);
+  const sliderRef = useRef<SlickModule>(null);
   const playing = !reducedMotion && !userPaused;
 
   const pauseByUser = () => {
@@ -58,6 +65,7 @@ export function TestimonialsSlider({
       <Slider
         ref={sliderRef}
         {...TESTIMONIAL_SLIDER_SETTINGS}
+        slidesToShow={phone ? 1 : TESTIMONIAL_SLIDER_SETTINGS.slidesToShow}
         autoplay={playing}
         speed={reducedMotion ? 0 : TESTIMONIAL_SLIDER_SETTINGS.speed}
         onSwipe={pauseByUser}

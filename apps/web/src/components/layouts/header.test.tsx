@@ -79,8 +79,9 @@ describe('the Services mega menu', () => {
   it('closes when keyboard focus moves on past the last service', async () => {
     const user = userEvent.setup();
     renderHeader();
-    screen.getByRole('link', { name: /Training/ }).focus();
     const trigger = screen.getByRole('link', { name: 'Services' });
+    act(() => trigger.focus());
+    act(() => screen.getByRole('link', { name: /Training/ }).focus());
     expect(trigger).toHaveAttribute('aria-expanded', 'true');
     await user.tab();
     expect(screen.getByRole('link', { name: 'About' })).toHaveFocus();

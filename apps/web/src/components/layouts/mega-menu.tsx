@@ -14,6 +14,11 @@ export function MegaMenu() {
 
   useEffect(() => setOpen(false), [pathname]);
 
+  // Only focus arriving from outside opens the panel, so Escape's return of focus to "Services" keeps it closed.
+  const openWhenFocusArrives = (event: FocusEvent<HTMLLIElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(true);
+  };
+
   const closeWhenFocusLeaves = (event: FocusEvent<HTMLLIElement>) => {
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
   };
@@ -30,7 +35,7 @@ export function MegaMenu() {
       className={`main-nav__item mega${open ? ' mega--open' : ''}`}
       onMouseEnter={() => setOpen(true)}
       onMouseLeave={() => setOpen(false)}
-      onFocus={() => setOpen(true)}
+      onFocus={openWhenFocusArrives}
       onBlur={closeWhenFocusLeaves}
       onKeyDown={closeOnEscape}
     >

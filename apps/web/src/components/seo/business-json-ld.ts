@@ -1,5 +1,5 @@
 import { BRAND } from '@/content/brand';
-import { SERVICES_OVERVIEW } from '@/content/services';
+import { SERVICES_MENU } from '@/content/navigation';
 import { absoluteUrl } from './site-url';
 
 /** schema.org ProfessionalService for the agency, shown on the home and contact pages. */
@@ -28,9 +28,9 @@ export function businessJsonLd(): object {
     hasOfferCatalog: {
       '@type': 'OfferCatalog',
       name: 'Services',
-      itemListElement: SERVICES_OVERVIEW.items.map((item) => ({
+      itemListElement: SERVICES_MENU.map((item) => ({
         '@type': 'Offer',
-        itemOffered: { '@type': 'Service', name: item.title, url: absoluteUrl(item.to) },
+        itemOffered: { '@type': 'Service', name: item.label, description: item.blurb, url: absoluteUrl(item.to) },
       })),
     },
   };

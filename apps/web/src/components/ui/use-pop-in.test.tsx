@@ -29,13 +29,18 @@ function Blurb() {
   );
 }
 
+const placeBlurbAt = (top: number) =>
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ top } as DOMRect);
+
 beforeEach(() => {
   FakeIntersectionObserver.instances = [];
   vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+  placeBlurbAt(window.innerHeight + 400);
 });
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('the about blurb pop-in', () => {
@@ -56,5 +61,11 @@ describe('the about blurb pop-in', () => {
     render(<Blurb />);
     expect(screen.getByTestId('blurb')).toHaveClass('pop-in--static');
     expect(FakeIntersectionObserver.instances).toHaveLength(0);
+  });
+
+  it('does not hide a blurb that is already on screen when the page loads', () => {
+    placeBlurbAt(100);
+    render(<Blurb />);
+    expect(screen.getByTestId('blurb')).toHaveClass('pop-in--static');
   });
 });

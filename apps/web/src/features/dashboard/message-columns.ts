@@ -22,20 +22,21 @@ const FIELD_LABELS: Record<MessageField, string> = {
   created_at: 'Received',
 };
 
-/** Long free text gets a wider, wrapping column. */
+/** Long free text gets a wider, wrapping column; phone numbers stay on one line. */
 const LONG_TEXT_FIELDS = new Set<MessageField>(['message', 'project_description']);
+const ONE_LINE_FIELDS = new Set<MessageField>(['phone']);
 
 export interface MessageColumn {
   field: MessageField;
   label: string;
-  long: boolean;
+  layout: 'long' | 'one-line' | 'normal';
 }
 
 export function columnsOf(kind: MessageKind): MessageColumn[] {
   return MESSAGE_KIND_FIELDS[kind].map((field) => ({
     field,
     label: FIELD_LABELS[field],
-    long: LONG_TEXT_FIELDS.has(field),
+    layout: LONG_TEXT_FIELDS.has(field) ? 'long' : ONE_LINE_FIELDS.has(field) ? 'one-line' : 'normal',
   }));
 }
 

@@ -140,7 +140,14 @@ export function AuthScreen() {
       <div role="status" className="auth-card__status">
         {banner && <p className="alert alert--success">{banner}</p>}
       </div>
-      <form className="form" method="post" noValidate onSubmit={handleSubmit} aria-labelledby={`${ids}-title`} key={mode}>
+      <form
+        className="form"
+        method="post"
+        noValidate
+        onSubmit={handleSubmit}
+        aria-labelledby={`${ids}-title`}
+        key={mode}
+      >
         <div className={errors.email ? 'field field--invalid' : 'field'}>
           <label className="field__label" htmlFor={`${ids}-email`}>
             E-mail
@@ -199,9 +206,7 @@ export function AuthScreen() {
         {mode === 'register' && (
           <ProfileImageField key={formGeneration} image={profileImage} onImageChange={setProfileImage} />
         )}
-        {mode === 'reset' && (
-          <p className="field__hint">We will e-mail you a link to set a new password.</p>
-        )}
+        {mode === 'reset' && <p className="field__hint">We will e-mail you a link to set a new password.</p>}
         <button className="btn btn--primary auth-card__submit" type="submit" disabled={submitting}>
           {submitting ? 'Please wait…' : SUBMIT_LABELS[mode]}
         </button>

@@ -68,7 +68,9 @@ describe('the e-mail confirmation page', () => {
       [API_PATHS.CONFIRM_EMAIL]: () => jsonResponse({ success: false, message: API_MESSAGES.TOKEN_INVALID }, 400),
     });
     renderConfirm('/confirm-email?token=used');
-    expect(await screen.findByText(paragraphWithText(`${CROSS_MARK} ${API_MESSAGES.TOKEN_INVALID}`))).toBeInTheDocument();
+    expect(
+      await screen.findByText(paragraphWithText(`${CROSS_MARK} ${API_MESSAGES.TOKEN_INVALID}`)),
+    ).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(TIMINGS.CONFIRM_EMAIL_REDIRECT_MS * 2));
     expect(screen.queryByRole('heading', { name: 'Auth stand-in' })).not.toBeInTheDocument();
     expect(screen.queryByText(SPEC_MESSAGES.CONFIRM_REDIRECTING)).not.toBeInTheDocument();
@@ -77,13 +79,17 @@ describe('the e-mail confirmation page', () => {
   it('says the token is missing, with a cross mark, without calling the server', async () => {
     const fetchMock = stubApi({});
     renderConfirm('/confirm-email');
-    expect(await screen.findByText(paragraphWithText(`${CROSS_MARK} ${SPEC_MESSAGES.CONFIRM_TOKEN_MISSING}`))).toBeInTheDocument();
+    expect(
+      await screen.findByText(paragraphWithText(`${CROSS_MARK} ${SPEC_MESSAGES.CONFIRM_TOKEN_MISSING}`)),
+    ).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('shows the network message with a cross mark when the server cannot be reached', async () => {
     stubApi({ [API_PATHS.CONFIRM_EMAIL]: networkFailure });
     renderConfirm('/confirm-email?token=abc');
-    expect(await screen.findByText(paragraphWithText(`${CROSS_MARK} ${SPEC_MESSAGES.CONFIRM_NETWORK_ERROR}`))).toBeInTheDocument();
+    expect(
+      await screen.findByText(paragraphWithText(`${CROSS_MARK} ${SPEC_MESSAGES.CONFIRM_NETWORK_ERROR}`)),
+    ).toBeInTheDocument();
   });
 });

@@ -6,9 +6,7 @@ import { StatusMessage } from './status-message';
 import './auth.css';
 
 type Confirmation =
-  | { status: 'pending' }
-  | { status: 'success'; message: string }
-  | { status: 'error'; message: string };
+  { status: 'pending' } | { status: 'success'; message: string } | { status: 'error'; message: string };
 
 /**
  * /confirm-email?token= (spec 2/4/8): pending, then success (and /auth after 3 s) or error.
@@ -20,14 +18,12 @@ export function ConfirmEmailStatus({ token }: { token: string | null }) {
   const [confirmation, setConfirmation] = useState<Confirmation>({ status: 'pending' });
 
   useEffect(() => {
-    if (!token) {
-      setConfirmation({ status: 'error', message: SPEC_MESSAGES.CONFIRM_TOKEN_MISSING });
-      return;
-    }
     let current = true;
-    confirmEmailOnce(token).then(
+    const confirmation = token ? confirmEmailOnce(token) : Promise.resolve(null);
+    confirmation.then(
       (outcome) => {
         if (!current) return;
+        if (!outcome) return setConfirmation({ status: 'error', message: SPEC_MESSAGES.CONFIRM_TOKEN_MISSING });
         setConfirmation(
           outcome.success
             ? { status: 'success', message: outcome.message || API_MESSAGES.EMAIL_CONFIRMED }

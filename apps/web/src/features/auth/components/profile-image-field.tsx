@@ -42,7 +42,9 @@ export function ProfileImageField({ image, onImageChange }: ProfileImageFieldPro
           PNG, JPEG, WebP or GIF, up to 2 MB. Without one you get the default avatar.
         </p>
       )}
-      {preview && <img className="auth-preview" src={preview} alt="Preview of your profile image" width={96} height={96} />}
+      {preview && (
+        <img className="auth-preview" src={preview} alt="Preview of your profile image" width={96} height={96} />
+      )}
     </div>
   );
 }
@@ -55,14 +57,16 @@ function problemWith(file: File): string | null {
 
 /** A data URL of the chosen image; FileReader rather than object URLs so nothing needs revoking. */
 function useImagePreview(image: File | null): string | null {
-  const [preview, setPreview] = useState<string | null>(null);
+  const [preview, setPreview] = useState<{ image: File; url: string } | null>(null);
   useEffect(() => {
-    setPreview(null);
     if (!image) return;
     const reader = new FileReader();
-    reader.onload = () => setPreview(typeof reader.result === 'string' ? reader.result : null);
+    reader.onload = () => {
+      if (typeof reader.result === 'string') setPreview({ image, url: reader.result });
+    };
     reader.readAsDataURL(image);
     return () => reader.abort();
   }, [image]);
-  return preview;
+  // A preview belongs to the file it was read from; another (or no) file shows none until it is read.
+  return preview && preview.image === image ? preview.url : null;
 }

@@ -52,7 +52,9 @@ describe('the reset-password page', () => {
   it('refuses two different passwords with "Passwords do not match."', async () => {
     const fetchMock = renderReset({});
     await submit(NEW_PASSWORD, `${NEW_PASSWORD}x`);
-    expect(screen.getByText(paragraphWithText(`${CROSS_MARK} ${SPEC_MESSAGES.PASSWORDS_DO_NOT_MATCH}`))).toBeInTheDocument();
+    expect(
+      screen.getByText(paragraphWithText(`${CROSS_MARK} ${SPEC_MESSAGES.PASSWORDS_DO_NOT_MATCH}`)),
+    ).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -78,12 +80,16 @@ describe('the reset-password page', () => {
       [API_PATHS.UPDATE_PASSWORD]: () => jsonResponse({ success: false, message: API_MESSAGES.TOKEN_INVALID }, 400),
     });
     await submit(NEW_PASSWORD, NEW_PASSWORD);
-    expect(await screen.findByText(paragraphWithText(`${CROSS_MARK} ${API_MESSAGES.TOKEN_INVALID}`))).toBeInTheDocument();
+    expect(
+      await screen.findByText(paragraphWithText(`${CROSS_MARK} ${API_MESSAGES.TOKEN_INVALID}`)),
+    ).toBeInTheDocument();
   });
 
   it('shows "Something went wrong. Please try again." with a cross mark on a network error', async () => {
     renderReset({ [API_PATHS.UPDATE_PASSWORD]: networkFailure });
     await submit(NEW_PASSWORD, NEW_PASSWORD);
-    expect(await screen.findByText(paragraphWithText(`${CROSS_MARK} ${SPEC_MESSAGES.PASSWORD_UPDATE_NETWORK_ERROR}`))).toBeInTheDocument();
+    expect(
+      await screen.findByText(paragraphWithText(`${CROSS_MARK} ${SPEC_MESSAGES.PASSWORD_UPDATE_NETWORK_ERROR}`)),
+    ).toBeInTheDocument();
   });
 });

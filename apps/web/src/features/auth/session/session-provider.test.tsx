@@ -84,7 +84,10 @@ describe('the session', () => {
     stubApi({ [API_PATHS.SESSION_CHECK]: () => new Response('<b>Fatal error</b>', { status: 200 }) });
     renderSession();
     expect(await screen.findByText('signed out')).toBeInTheDocument();
-    expect(consoleError).toHaveBeenCalledWith(expect.stringMatching(/invalid JSON from the backend/i), expect.anything());
+    expect(consoleError).toHaveBeenCalledWith(
+      expect.stringMatching(/invalid JSON from the backend/i),
+      expect.anything(),
+    );
   });
 
   it('logs "Auth check failed" when the network is down and stops loading', async () => {

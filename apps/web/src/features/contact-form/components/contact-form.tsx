@@ -1,4 +1,4 @@
-import { ContactMessageSchema, FIELD_MESSAGES, SPEC_MESSAGES, fieldErrorsOf } from '@agency/shared';
+import { ContactMessageSchema, FIELD_MESSAGES, FORM_TEXTS, SPEC_MESSAGES, fieldErrorsOf } from '@agency/shared';
 import { useRef, useState, type FormEvent } from 'react';
 import { TextAreaField, TextField, focusFirstInvalid } from '@/components/ui/form-fields';
 import { useFormValues } from '@/components/ui/form-state';
@@ -71,6 +71,7 @@ export function ContactForm() {
 
   return (
     <form ref={formRef} className="form" noValidate onSubmit={handleSubmit} aria-label="Contact form">
+      <p className="form__intro">{FORM_TEXTS.REQUIRED_NOTE}</p>
       <div className="form__row">
         <TextField
           name="name"

@@ -12,7 +12,8 @@ export async function listMessages<K extends MessageKind>(
   signal?: AbortSignal,
 ): Promise<MessageRowByKind[K][]> {
   const response = await fetch(MESSAGE_KIND_PATHS[kind].list, { credentials: 'include', signal });
-  if (isSessionEndedStatus(response.status)) throw new SessionEndedError(`The ${kind} list answered ${response.status}`);
+  if (isSessionEndedStatus(response.status))
+    throw new SessionEndedError(`The ${kind} list answered ${response.status}`);
   let body: unknown;
   try {
     body = await readJson<unknown>(response);

@@ -51,7 +51,9 @@ const QUOTE_ROW: RequestQuoteMessage = {
 
 const listOf = (messages: unknown[]) => () => jsonResponse({ success: true, messages });
 
-function stubLists(overrides: Partial<Record<keyof typeof MESSAGE_KIND_PATHS, () => Response | Promise<Response>>> = {}) {
+function stubLists(
+  overrides: Partial<Record<keyof typeof MESSAGE_KIND_PATHS, () => Response | Promise<Response>>> = {},
+) {
   const lists = {
     web_dev: listOf([WEB_DEV_ROW]),
     creative_design: listOf([]),
@@ -110,7 +112,11 @@ describe('the messages dashboard', () => {
     ]);
     expect(tab('Web Development')).toHaveAttribute('aria-selected', 'true');
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual([
       'First name',
       'Surname',
       'E-mail',

@@ -2,6 +2,12 @@ import { useState } from 'react';
 import { MESSAGE_KIND_LABELS, SPEC_MESSAGES, type MessageKind } from '@agency/shared';
 import { cellText, columnsOf, senderOf, type AnyMessage } from '../message-columns';
 
+const CELL_CLASSES = {
+  long: 'messages-table__long',
+  'one-line': 'messages-table__nowrap',
+  normal: undefined,
+} as const;
+
 interface MessagesTableProps {
   kind: MessageKind;
   messages: AnyMessage[];
@@ -54,11 +60,7 @@ export function MessagesTable({ kind, messages, onDelete }: MessagesTableProps) 
           {messages.map((message) => (
             <tr key={message.id}>
               {columns.map((column) => (
-                <td
-                  key={column.field}
-                  data-label={column.label}
-                  className={column.long ? 'messages-table__long' : undefined}
-                >
+                <td key={column.field} data-label={column.label} className={CELL_CLASSES[column.layout]}>
                   {column.field === 'created_at' ? (
                     <time dateTime={message.created_at}>{cellText(message, column.field)}</time>
                   ) : (

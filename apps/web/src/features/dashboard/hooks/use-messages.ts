@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { MessageKind } from '@agency/shared';
 import { deleteMessage } from '../api/delete-message';
 import { listMessages } from '../api/list-messages';
@@ -12,32 +12,35 @@ export interface MessagesState {
   remove: (id: number) => Promise<void>;
 }
 
-/** The messages of one kind, reloaded whenever the kind changes (spec 4). */
+interface LoadedList {
+  kind: MessageKind;
+  messages: AnyMessage[];
+}
+
+/**
+ * The messages of one kind, reloaded whenever the kind changes (spec 4). The list remembers which
+ * kind it holds: while it holds another kind the tab is loading, and a delete answered after a tab
+ * switch cannot touch the other tab's rows (ids repeat across kinds).
+ */
 export function useMessages(kind: MessageKind, onSessionEnded: () => void): MessagesState {
-  const [loading, setLoading] = useState(true);
-  const [messages, setMessages] = useState<AnyMessage[]>([]);
+  const [list, setList] = useState<LoadedList | null>(null);
+  const reportSessionEnded = useEffectEvent(onSessionEnded);
   const latestOnSessionEnded = useRef(onSessionEnded);
-  latestOnSessionEnded.current = onSessionEnded;
-  // A delete that answers after a tab switch must not touch the other tab's rows (ids repeat across kinds).
-  const shownKind = useRef(kind);
+  useEffect(() => {
+    latestOnSessionEnded.current = onSessionEnded;
+  });
 
   useEffect(() => {
-    shownKind.current = kind;
     const controller = new AbortController();
-    setLoading(true);
-    setMessages([]);
     listMessages(kind, controller.signal)
-      .then((rows) => {
-        if (!controller.signal.aborted) setMessages(rows);
-      })
       .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (error instanceof SessionEndedError) return latestOnSessionEnded.current();
-        console.warn(`Loading ${kind} messages failed`, error);
-        setMessages([]);
+        if (controller.signal.aborted) return [];
+        if (error instanceof SessionEndedError) reportSessionEnded();
+        else console.warn(`Loading ${kind} messages failed`, error);
+        return [];
       })
-      .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
+      .then((messages) => {
+        if (!controller.signal.aborted) setList({ kind, messages });
       });
     return () => controller.abort();
   }, [kind]);
@@ -45,8 +48,10 @@ export function useMessages(kind: MessageKind, onSessionEnded: () => void): Mess
   const remove = useCallback(
     async (id: number) => {
       try {
-        const deleted = await deleteMessage(kind, id);
-        if (deleted && shownKind.current === kind) setMessages((rows) => rows.filter((row) => row.id !== id));
+        if (!(await deleteMessage(kind, id))) return;
+        setList((current) =>
+          current?.kind === kind ? { kind, messages: current.messages.filter((row) => row.id !== id) } : current,
+        );
       } catch (error) {
         if (error instanceof SessionEndedError) latestOnSessionEnded.current();
         else console.error(`Deleting ${kind} message ${id} failed`, error);
@@ -55,5 +60,6 @@ export function useMessages(kind: MessageKind, onSessionEnded: () => void): Mess
     [kind],
   );
 
-  return { loading, messages, remove };
+  const current = list?.kind === kind ? list : null;
+  return { loading: current === null, messages: current?.messages ?? [], remove };
 }

@@ -1,5 +1,6 @@
 import {
   FIELD_MESSAGES,
+  FORM_TEXTS,
   NIGERIAN_STATES,
   QUOTE_SERVICES,
   QuoteRequestSchema,
@@ -85,6 +86,7 @@ export function QuoteForm() {
 
   return (
     <form ref={formRef} className="form" noValidate onSubmit={handleSubmit} aria-label="Request a quote">
+      <p className="form__intro">{FORM_TEXTS.REQUIRED_NOTE}</p>
       <div className="form__row">
         <TextField
           name="name"

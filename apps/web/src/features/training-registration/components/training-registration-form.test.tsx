@@ -16,6 +16,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerSumQuestion, drawDigits, getSumInput, readSumQuestion } from '@/features/human-check/test-utils';
 import { TrainingRegistrationForm } from './training-registration-form';
 
+// Typing a whole form key by key is slow on a busy two-core machine; the default 5 s is too tight.
+vi.setConfig({ testTimeout: 20_000 });
+
 const fetchMock = vi.fn<typeof fetch>();
 const alertSpy = vi.fn<(message?: string) => void>();
 

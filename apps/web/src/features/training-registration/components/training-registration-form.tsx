@@ -108,6 +108,7 @@ export function TrainingRegistrationForm({ variant }: TrainingRegistrationFormPr
       aria-label={variant === 'web' ? 'Web training registration' : 'Creative graphic design training registration'}
     >
       {variant === 'creative' ? <p className="form__intro">Course: {CREATIVE_TRAINING_TYPE}</p> : null}
+      <p className="form__intro">{FORM_TEXTS.REQUIRED_NOTE}</p>
       <div className="form__row">
         <TextField
           name="surname"
