@@ -13,6 +13,7 @@ const CLIENT_DIR = join(WEB_ROOT, 'dist', 'client');
 const SERVER_ENTRY = join(WEB_ROOT, 'dist', 'server', 'entry-server.js');
 const SITE_URL = (process.env.SITE_URL ?? 'http://localhost:3000').replace(/\/$/, '');
 const NOT_FOUND_FILE = '404.html';
+const OG_EYEBROW = 'Digital agency · Ogba, Lagos';
 
 const manifestKey = (path) => (path.length > 1 ? path.replace(/\/+$/, '') : path).toLowerCase();
 const htmlFileOf = (key) => (key === '/' ? 'index.html' : `${key.slice(1)}/index.html`);
@@ -136,7 +137,7 @@ async function main() {
     // Pages with their own preview (the case studies) keep it; the rest get a drawn one.
     if (!image.ogImagePath.startsWith('/og/')) continue;
     const title = image.title.endsWith(suffix) ? image.title.slice(0, -suffix.length) : image.title;
-    await writeOgImage(join(CLIENT_DIR, image.ogImagePath), { title, eyebrow: BRAND.name, brand: BRAND });
+    await writeOgImage(join(CLIENT_DIR, image.ogImagePath), { title, eyebrow: OG_EYEBROW, brand: BRAND });
   }
 
   // The bare template would be served for nothing; every page has its own file now.

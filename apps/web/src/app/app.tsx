@@ -1,21 +1,12 @@
 // The base stylesheet comes first so component stylesheets can build on it.
 import '@/styles/global.css';
-import { Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { SiteLayout } from '@/components/layouts/site-layout';
 import { PageHead } from '@/components/seo/page-head';
 import { RouteMetaContext } from '@/components/seo/route-meta';
+import { AppProviders } from './providers';
 import { findRoute } from './route-table';
-
-type ProvidersModule = { AppProviders: (props: { children: ReactNode }) => ReactNode };
-
-/*
- * The session provider belongs to the staff-area workstream (app/providers.tsx). The glob keeps the site building
- * before that file lands; once it exists the app is always wrapped in it.
- */
-const providerModules = import.meta.glob<ProvidersModule>('./providers.tsx', { eager: true });
-const AppProviders =
-  providerModules['./providers.tsx']?.AppProviders ?? (({ children }: { children: ReactNode }) => children);
 
 /** Moves the view to the top and focus to the main content after a client-side navigation, as a page load would. */
 function useNavigationFocus(pathname: string) {

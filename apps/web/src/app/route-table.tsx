@@ -1,4 +1,4 @@
-import type { ComponentType, ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { CASE_ROUTES } from '@/content/case-routes';
 import { PATH_ALIASES, PATHS, type PageKey } from '@/content/site-paths';
 import { lazyPage, type LazyPage } from './lazy-page';
@@ -35,20 +35,10 @@ const ContactPage = lazyPage('src/app/routes/contact.tsx', () => import('./route
 const RequestQuotePage = lazyPage('src/app/routes/request-a-quote.tsx', () => import('./routes/request-a-quote'));
 export const NotFoundPage = lazyPage('src/app/routes/not-found.tsx', () => import('./routes/not-found'));
 
-/*
- * The staff screens are written by the staff-area workstream. Globbing them keeps this table building while a
- * file is still missing; a missing screen falls back to the not-found page.
- */
-const staffModules = import.meta.glob<{ default: ComponentType<object> }>([
-  './routes/auth.tsx',
-  './routes/dashboard.tsx',
-  './routes/confirm-email.tsx',
-  './routes/reset-password.tsx',
-]);
-const staffPage = (file: string): LazyPage<object> => {
-  const loader = staffModules[`./routes/${file}.tsx`];
-  return loader ? lazyPage(`src/app/routes/${file}.tsx`, loader) : (NotFoundPage as LazyPage<object>);
-};
+const AuthPage = lazyPage('src/app/routes/auth.tsx', () => import('./routes/auth'));
+const DashboardPage = lazyPage('src/app/routes/dashboard.tsx', () => import('./routes/dashboard'));
+const ConfirmEmailPage = lazyPage('src/app/routes/confirm-email.tsx', () => import('./routes/confirm-email'));
+const ResetPasswordPage = lazyPage('src/app/routes/reset-password.tsx', () => import('./routes/reset-password'));
 
 function route<P extends object>(
   key: PageKey,
@@ -102,10 +92,10 @@ export const PAGE_ROUTES: PageRoute[] = [
     chrome: 'site',
     indexable: true,
   })),
-  route('auth', 'auth', staffPage('auth'), {}, staffOptions('bare', 'Admin Login')),
-  route('dashboard', 'dashboard', staffPage('dashboard'), {}, staffOptions('bare', 'Messages Dashboard')),
-  route('confirmEmail', 'confirm-email', staffPage('confirm-email'), {}, staffOptions('site', 'Confirm your e-mail')),
-  route('resetPassword', 'reset-password', staffPage('reset-password'), {}, staffOptions('site', 'Set a new password')),
+  route('auth', 'auth', AuthPage, {}, staffOptions('bare', 'Admin Login')),
+  route('dashboard', 'dashboard', DashboardPage, {}, staffOptions('bare', 'Messages Dashboard')),
+  route('confirmEmail', 'confirm-email', ConfirmEmailPage, {}, staffOptions('site', 'Confirm your e-mail')),
+  route('resetPassword', 'reset-password', ResetPasswordPage, {}, staffOptions('site', 'Set a new password')),
 ];
 
 export const NOT_FOUND_ROUTE: PageRoute = {

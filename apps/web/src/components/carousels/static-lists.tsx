@@ -19,7 +19,8 @@ export function PortfolioStaticList({ label }: { label: string }) {
 
 export function TestimonialsStaticList({ label }: { label: string }) {
   return (
-    <ul className="carousel__static carousel__static--testimonials" aria-label={label}>
+    // Focusable so keyboard users can scroll the row when it is wider than the screen (quotes have no links).
+    <ul className="carousel__static carousel__static--testimonials" aria-label={label} tabIndex={0}>
       {TESTIMONIALS.map((testimonial) => (
         <li key={testimonial.name}>
           <TestimonialCard testimonial={testimonial} />

@@ -83,7 +83,9 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
             onChange={(event) => setConfirmation(event.target.value)}
           />
         </div>
-        <div role="status">{outcome && <StatusMessage tone={outcome.tone}>{outcome.message}</StatusMessage>}</div>
+        <div role="status" className="auth-card__status">
+          {outcome && <StatusMessage tone={outcome.tone}>{outcome.message}</StatusMessage>}
+        </div>
         <button className="btn btn--primary auth-card__submit" type="submit" disabled={submitting || updated}>
           {submitting ? 'Please wait…' : 'Update password'}
         </button>

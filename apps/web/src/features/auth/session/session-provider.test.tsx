@@ -1,4 +1,5 @@
 import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -59,6 +60,17 @@ describe('the session', () => {
     const checks = requestsTo(fetchMock, API_PATHS.SESSION_CHECK);
     expect(checks).toHaveLength(1);
     expect(checks[0]?.init.credentials).toBe('include');
+  });
+
+  it('is not checked while a page is prerendered, which shows the loading state', () => {
+    const fetchMock = stubApi({});
+    const html = renderToString(
+      <SessionProvider>
+        <SessionProbe />
+      </SessionProvider>,
+    );
+    expect(html).toContain('checking');
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('points the default avatar at the default file in the same folder', async () => {

@@ -1,5 +1,7 @@
 import { API_PATHS, FIELD_MESSAGES, SPEC_MESSAGES, TIMINGS } from '@agency/shared';
 import { act, render, screen, within } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerSumQuestion, drawDigits, getSumInput, readSumQuestion } from '@/features/human-check/test-utils';
@@ -44,6 +46,21 @@ function renderForm(user: UserEvent = userEvent.setup({ delay: null })) {
 }
 
 describe('ContactForm', () => {
+  it('hydrates its prerendered HTML without a mismatch', async () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<ContactForm />);
+    document.body.append(container);
+    const consoleError = vi.spyOn(console, 'error');
+    const recoverableErrors: unknown[] = [];
+    await act(async () => {
+      hydrateRoot(container, <ContactForm />, { onRecoverableError: (error) => recoverableErrors.push(error) });
+    });
+    expect(recoverableErrors).toEqual([]);
+    expect(consoleError).not.toHaveBeenCalled();
+    expect(within(container).getByRole('textbox', { name: /^What is \d \+ \d\?$/ })).toBeInTheDocument();
+    container.remove();
+  });
+
   it('names every control after its API field and labels the sum as a question of two digits', () => {
     renderForm();
     expect(field('Name')).toHaveAttribute('name', 'name');

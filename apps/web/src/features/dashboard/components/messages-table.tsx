@@ -17,7 +17,8 @@ interface MessagesTableProps {
 /**
  * One kind's messages. Every value is rendered as React text, so an enquiry containing HTML shows
  * as the characters the sender typed. On phones the CSS turns each row into a card whose cells are
- * labelled by their data-label.
+ * labelled by their data-label; the explicit table roles keep the table's meaning for screen readers
+ * once CSS changes the elements' display.
  */
 export function MessagesTable({ kind, messages, onDelete }: MessagesTableProps) {
   const columns = columnsOf(kind);
@@ -40,27 +41,27 @@ export function MessagesTable({ kind, messages, onDelete }: MessagesTableProps) 
 
   return (
     <div className="messages-table__scroller" role="region" aria-labelledby={captionId} tabIndex={0}>
-      <table className="messages-table">
+      <table className="messages-table" role="table">
         <caption id={captionId} className="dashboard-sr-only">
           {MESSAGE_KIND_LABELS[kind]} messages, newest first
         </caption>
-        <thead>
-          <tr>
+        <thead role="rowgroup">
+          <tr role="row">
             {columns.map((column) => (
-              <th key={column.field} scope="col">
+              <th key={column.field} scope="col" role="columnheader">
                 {column.label}
               </th>
             ))}
-            <th scope="col">
+            <th scope="col" role="columnheader">
               <span className="dashboard-sr-only">Actions</span>
             </th>
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {messages.map((message) => (
-            <tr key={message.id}>
+            <tr key={message.id} role="row">
               {columns.map((column) => (
-                <td key={column.field} data-label={column.label} className={CELL_CLASSES[column.layout]}>
+                <td key={column.field} role="cell" data-label={column.label} className={CELL_CLASSES[column.layout]}>
                   {column.field === 'created_at' ? (
                     <time dateTime={message.created_at}>{cellText(message, column.field)}</time>
                   ) : (
@@ -68,7 +69,7 @@ export function MessagesTable({ kind, messages, onDelete }: MessagesTableProps) 
                   )}
                 </td>
               ))}
-              <td className="messages-table__actions">
+              <td className="messages-table__actions" role="cell">
                 <button
                   type="button"
                   className="btn btn--danger"

@@ -1,5 +1,7 @@
 import { API_PATHS, FIELD_MESSAGES, QUOTE_SERVICES, SPEC_MESSAGES, TIMINGS } from '@agency/shared';
 import { act, render, screen, within } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerSumQuestion, drawDigits, getSumInput, readSumQuestion } from '@/features/human-check/test-utils';
@@ -48,6 +50,21 @@ function renderForm(user: UserEvent = userEvent.setup({ delay: null })) {
 }
 
 describe('QuoteForm', () => {
+  it('hydrates its prerendered HTML without a mismatch', async () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<QuoteForm />);
+    document.body.append(container);
+    const consoleError = vi.spyOn(console, 'error');
+    const recoverableErrors: unknown[] = [];
+    await act(async () => {
+      hydrateRoot(container, <QuoteForm />, { onRecoverableError: (error) => recoverableErrors.push(error) });
+    });
+    expect(recoverableErrors).toEqual([]);
+    expect(consoleError).not.toHaveBeenCalled();
+    expect(within(container).getByRole('textbox', { name: /^What is \d \+ \d\?$/ })).toBeInTheDocument();
+    container.remove();
+  });
+
   it('names every control after its API field and offers the six services and the 36 states', () => {
     renderForm();
     expect(field('Name')).toHaveAttribute('name', 'name');

@@ -11,6 +11,8 @@ import {
   WEB_TRAINING_TYPES,
 } from '@agency/shared';
 import { act, render, screen, within } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerSumQuestion, drawDigits, getSumInput, readSumQuestion } from '@/features/human-check/test-utils';
@@ -113,6 +115,23 @@ describe('TrainingRegistrationForm (creative)', () => {
 });
 
 describe.each(['web', 'creative'] as const)('TrainingRegistrationForm, %s variant', (variant) => {
+  it('hydrates its prerendered HTML without a mismatch', async () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<TrainingRegistrationForm variant={variant} />);
+    document.body.append(container);
+    const consoleError = vi.spyOn(console, 'error');
+    const recoverableErrors: unknown[] = [];
+    await act(async () => {
+      hydrateRoot(container, <TrainingRegistrationForm variant={variant} />, {
+        onRecoverableError: (error) => recoverableErrors.push(error),
+      });
+    });
+    expect(recoverableErrors).toEqual([]);
+    expect(consoleError).not.toHaveBeenCalled();
+    expect(within(container).getByRole('textbox', { name: /^What is \d \+ \d\?$/ })).toBeInTheDocument();
+    container.remove();
+  });
+
   it('names every control after its API field and lists the spec’s options', () => {
     renderForm(variant);
     expect(field('Surname')).toHaveAttribute('name', 'surname');

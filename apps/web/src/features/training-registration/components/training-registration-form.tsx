@@ -129,31 +129,30 @@ export function TrainingRegistrationForm({ variant }: TrainingRegistrationFormPr
           error={errors.firstname}
         />
       </div>
-      <div className="form__row">
-        <TextField
-          name="email"
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          required
-          value={values.email}
-          onChange={(value) => setField('email', value)}
-          error={errors.email}
-        />
-        <TextField
-          name="phone"
-          label="Phone"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          hint={FORM_TEXTS.TRAINING_PHONE_HINT}
-          required
-          value={values.phone}
-          onChange={(value) => setField('phone', value)}
-          error={errors.phone}
-        />
-      </div>
+      {/* Phone has a hint above its box; side by side with Email the two boxes would not line up. */}
+      <TextField
+        name="email"
+        label="Email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        required
+        value={values.email}
+        onChange={(value) => setField('email', value)}
+        error={errors.email}
+      />
+      <TextField
+        name="phone"
+        label="Phone"
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel-national"
+        hint={FORM_TEXTS.TRAINING_PHONE_HINT}
+        required
+        value={values.phone}
+        onChange={(value) => setField('phone', value)}
+        error={errors.phone}
+      />
       {variant === 'web' ? (
         <RadioGroup
           name="trainingType"
