@@ -8,7 +8,8 @@ const SITE_URL = process.env.SITE_URL ?? 'http://localhost:3000';
 const ROUTER = fileURLToPath(new URL('./src/app/router.tsx', import.meta.url));
 
 /** The shared package's modules, the content modules (plain data) and the features' index.ts barrels. */
-const SIDE_EFFECT_FREE = /[\\/]packages[\\/]shared[\\/]|[\\/]src[\\/]content[\\/]|[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
+const SIDE_EFFECT_FREE =
+  /[\\/]packages[\\/]shared[\\/]|[\\/]src[\\/]content[\\/]|[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],

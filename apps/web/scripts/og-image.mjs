@@ -50,5 +50,7 @@ export function ogImageSvg({ title, eyebrow, brand }) {
 }
 
 export async function writeOgImage(file, options) {
-  await sharp(Buffer.from(ogImageSvg(options))).png({ compressionLevel: 9, palette: true }).toFile(file);
+  await sharp(Buffer.from(ogImageSvg(options)))
+    .png({ compressionLevel: 9, palette: true })
+    .toFile(file);
 }

@@ -36,8 +36,10 @@ function pageAssets(viteManifest, source) {
 
 function assetTags(template, assets) {
   const tags = [];
-  for (const file of assets.css) if (!template.includes(`/${file}`)) tags.push(`<link rel="stylesheet" href="/${file}">`);
-  for (const file of assets.js) if (!template.includes(`/${file}`)) tags.push(`<link rel="modulepreload" href="/${file}">`);
+  for (const file of assets.css)
+    if (!template.includes(`/${file}`)) tags.push(`<link rel="stylesheet" href="/${file}">`);
+  for (const file of assets.js)
+    if (!template.includes(`/${file}`)) tags.push(`<link rel="modulepreload" href="/${file}">`);
   return tags;
 }
 
@@ -72,9 +74,7 @@ async function writePage(relativeFile, contents) {
 
 function sitemapXml(paths) {
   const today = new Date().toISOString().slice(0, 10);
-  const urls = paths
-    .map((path) => `  <url><loc>${SITE_URL}${path}</loc><lastmod>${today}</lastmod></url>`)
-    .join('\n');
+  const urls = paths.map((path) => `  <url><loc>${SITE_URL}${path}</loc><lastmod>${today}</lastmod></url>`).join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
 

@@ -24,7 +24,12 @@ async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
 /** Renders one path to HTML at build time, waiting for every lazy module, and returns its head tags. */
 export async function renderPage(url: string): Promise<RenderedPage> {
   await findRoute(new URL(url, 'http://prerender').pathname).preload();
-  const collector: HeadCollector = {};
+  let head: HeadData | undefined;
+  const collector: HeadCollector = {
+    collect: (pageHead) => {
+      head = pageHead;
+    },
+  };
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <HeadCollectorContext.Provider value={collector}>
@@ -38,6 +43,6 @@ export async function renderPage(url: string): Promise<RenderedPage> {
   );
   const html = await streamToString(prelude);
   if (html.includes('<script')) throw new Error(`The page at ${url} needs an inline script; it must render fully.`);
-  if (!collector.head) throw new Error(`The page at ${url} rendered no <PageHead>.`);
-  return { html, head: collector.head, headTags: renderHeadTags(collector.head) };
+  if (!head) throw new Error(`The page at ${url} rendered no <PageHead>.`);
+  return { html, head, headTags: renderHeadTags(head) };
 }

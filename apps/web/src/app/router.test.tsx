@@ -2,7 +2,16 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BrowserRouter, Link, Navigate, NavLink, StaticRouter, useLocation, useNavigate, useSearchParams } from './router';
+import {
+  BrowserRouter,
+  Link,
+  Navigate,
+  NavLink,
+  StaticRouter,
+  useLocation,
+  useNavigate,
+  useSearchParams,
+} from './router';
 
 function CurrentPath() {
   const location = useLocation();

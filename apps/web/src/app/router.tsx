@@ -88,23 +88,20 @@ export function BrowserRouter({ children }: { children?: ReactNode }) {
     return () => window.removeEventListener('popstate', onPopState);
   }, []);
 
-  const navigate = useCallback(
-    ((to: To | number, options: NavigateOptions = {}) => {
-      if (typeof to === 'number') {
-        window.history.go(to);
-        return;
-      }
-      const current = readWindowLocation();
-      const path = resolve(to, current);
-      const key = Math.random().toString(36).slice(2, 10);
-      const historyState = { usr: options.state ?? null, key };
-      if (options.replace) window.history.replaceState(historyState, '', path);
-      else window.history.pushState(historyState, '', path);
-      // A transition keeps the current page on screen while a lazily loaded next page arrives.
-      startTransition(() => setLocation(parseLocation(path, options.state ?? null, key)));
-    }) as NavigateFunction,
-    [],
-  );
+  const navigate = useCallback((to: To | number, options: NavigateOptions = {}) => {
+    if (typeof to === 'number') {
+      window.history.go(to);
+      return;
+    }
+    const current = readWindowLocation();
+    const path = resolve(to, current);
+    const key = Math.random().toString(36).slice(2, 10);
+    const historyState = { usr: options.state ?? null, key };
+    if (options.replace) window.history.replaceState(historyState, '', path);
+    else window.history.pushState(historyState, '', path);
+    // A transition keeps the current page on screen while a lazily loaded next page arrives.
+    startTransition(() => setLocation(parseLocation(path, options.state ?? null, key)));
+  }, []) as NavigateFunction;
 
   const value = useMemo(() => ({ location, navigate }), [location, navigate]);
   return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;

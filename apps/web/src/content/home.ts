@@ -31,7 +31,10 @@ export const HOME = {
     steps: [
       { title: 'Listen', text: 'A free call or visit to understand your business, your customers and your budget.' },
       { title: 'Plan', text: 'A written proposal with scope, timeline and a fixed quote in naira, paid in stages.' },
-      { title: 'Build', text: 'Design and development in weekly rounds, with a preview link you can open on your phone.' },
+      {
+        title: 'Build',
+        text: 'Design and development in weekly rounds, with a preview link you can open on your phone.',
+      },
       { title: 'Launch and grow', text: 'We go live, train your team, and keep improving with support and marketing.' },
     ],
   },

@@ -238,12 +238,42 @@ export const SERVICES_OVERVIEW = {
   intro:
     'One team for everything your business needs online: we plan it, design it, build it, market it, and teach your people to run it. Pick a service to see what is included.',
   items: [
-    { title: 'Web Design & Development', to: PATHS.webDevelopment, icon: 'code', text: 'Business websites and custom web applications that load fast on mobile data.' },
-    { title: 'Mobile App Development', to: PATHS.mobileApps, icon: 'phone', text: 'iOS and Android apps, from first prototype to app store launch.' },
-    { title: 'E-commerce Websites', to: PATHS.ecommerce, icon: 'cart', text: 'Marketplaces and single-seller stores with naira payments and delivery.' },
-    { title: 'Creative Design', to: PATHS.creativeDesign, icon: 'pen', text: 'Logos, brand identities, print and social media design.' },
-    { title: 'Digital Marketing', to: PATHS.digitalMarketing, icon: 'megaphone', text: 'SEO, social media, content and pay-per-click campaigns with clear reports.' },
-    { title: 'Training', to: PATHS.training, icon: 'cap', text: 'Hands-on courses in web development and creative graphic design.' },
+    {
+      title: 'Web Design & Development',
+      to: PATHS.webDevelopment,
+      icon: 'code',
+      text: 'Business websites and custom web applications that load fast on mobile data.',
+    },
+    {
+      title: 'Mobile App Development',
+      to: PATHS.mobileApps,
+      icon: 'phone',
+      text: 'iOS and Android apps, from first prototype to app store launch.',
+    },
+    {
+      title: 'E-commerce Websites',
+      to: PATHS.ecommerce,
+      icon: 'cart',
+      text: 'Marketplaces and single-seller stores with naira payments and delivery.',
+    },
+    {
+      title: 'Creative Design',
+      to: PATHS.creativeDesign,
+      icon: 'pen',
+      text: 'Logos, brand identities, print and social media design.',
+    },
+    {
+      title: 'Digital Marketing',
+      to: PATHS.digitalMarketing,
+      icon: 'megaphone',
+      text: 'SEO, social media, content and pay-per-click campaigns with clear reports.',
+    },
+    {
+      title: 'Training',
+      to: PATHS.training,
+      icon: 'cap',
+      text: 'Hands-on courses in web development and creative graphic design.',
+    },
   ] as { title: string; to: string; icon: ServiceIcon; text: string }[],
 };
 

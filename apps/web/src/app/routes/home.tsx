@@ -5,7 +5,7 @@ import { ServiceIcon } from '@/components/icons/service-icon';
 import { CallToAction } from '@/components/sections/call-to-action';
 import { businessJsonLd } from '@/components/seo/business-json-ld';
 import { PageHead } from '@/components/seo/page-head';
-import { usePopIn } from '@/components/ui/use-pop-in';
+import { popInClassName, usePopIn } from '@/components/ui/use-pop-in';
 import { HOME, HOME_SERVICE_CARDS } from '@/content/home';
 import './home.css';
 
@@ -59,10 +59,10 @@ function ScrollingBanner() {
 
 function AboutBlurb() {
   const { about } = HOME;
-  const popIn = usePopIn<HTMLDivElement>();
+  const [popInRef, popInState] = usePopIn<HTMLDivElement>();
   return (
     <section className="section" aria-labelledby="home-about-heading">
-      <div ref={popIn.ref} className={`container about-blurb ${popIn.className}`} data-pop-in={popIn.state}>
+      <div ref={popInRef} className={`container about-blurb ${popInClassName(popInState)}`}>
         <div>
           <p className="eyebrow">{about.heading}</p>
           <h2 id="home-about-heading" className="about-blurb__lead">

@@ -11,7 +11,12 @@ export default function TrainingCoursePage({ variant }: { variant: TrainingVaria
   return (
     <>
       <PageHead title={course.title} description={course.metaDescription} />
-      <PageHero eyebrow="Training" heading={course.title} intro={<p>{course.intro}</p>} illustration={course.illustration}>
+      <PageHero
+        eyebrow="Training"
+        heading={course.title}
+        intro={<p>{course.intro}</p>}
+        illustration={course.illustration}
+      >
         <a href="#register" className="btn btn--primary btn--large">
           Register now
         </a>
@@ -52,8 +57,7 @@ export default function TrainingCoursePage({ variant }: { variant: TrainingVaria
               </>
             ) : (
               <p className="note">
-                {course.pricesNote}{' '}
-                <a href={telUrl(BRAND.phones.office)}>{BRAND.phones.office.display}</a> ·{' '}
+                {course.pricesNote} <a href={telUrl(BRAND.phones.office)}>{BRAND.phones.office.display}</a> ·{' '}
                 <a href={WHATSAPP_URL} target="_blank" rel="noopener">
                   WhatsApp<span className="visually-hidden"> (opens in a new tab)</span>
                 </a>

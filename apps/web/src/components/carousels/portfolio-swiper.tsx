@@ -62,7 +62,11 @@ export function PortfolioSwiper({ label, items = PORTFOLIO_ITEMS }: { label: str
         navigation={PORTFOLIO_SWIPER_SETTINGS.navigation}
         pagination={PORTFOLIO_SWIPER_SETTINGS.pagination}
         keyboard={{ enabled: true, onlyInViewport: true }}
-        a11y={{ prevSlideMessage: 'Previous project', nextSlideMessage: 'Next project', paginationBulletMessage: 'Go to project {{index}}' }}
+        a11y={{
+          prevSlideMessage: 'Previous project',
+          nextSlideMessage: 'Next project',
+          paginationBulletMessage: 'Go to project {{index}}',
+        }}
         speed={reducedMotion ? 0 : 400}
         autoplay={
           playing

@@ -13,7 +13,14 @@ const ICONS: Record<ServiceIconName, string> = {
 export function ServiceIcon({ name }: { name: ServiceIconName }) {
   return (
     <svg className="service-icon" viewBox="0 0 32 32" width="48" height="48" aria-hidden="true" focusable="false">
-      <path d={ICONS[name]} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d={ICONS[name]}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

@@ -53,9 +53,11 @@ describe('the Services mega menu', () => {
     expect(trigger).toHaveAttribute('aria-expanded', 'true');
     const panel = document.getElementById(trigger.getAttribute('aria-controls')!)!;
     expect(panel).toBeVisible();
-    expect(within(panel).getAllByRole('link').map((link) => link.textContent)).toEqual(
-      SERVICES_MENU.map((item) => expect.stringContaining(item.label)),
-    );
+    expect(
+      within(panel)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(SERVICES_MENU.map((item) => expect.stringContaining(item.label)));
     await user.unhover(trigger.closest('li')!);
     expect(trigger).toHaveAttribute('aria-expanded', 'false');
   });

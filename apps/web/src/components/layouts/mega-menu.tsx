@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { HEADER_LINKS, SERVICES_MENU } from '@/content/navigation';
 
@@ -12,7 +12,12 @@ export function MegaMenu() {
   const triggerRef = useRef<HTMLAnchorElement>(null);
   const { pathname } = useLocation();
 
-  useEffect(() => setOpen(false), [pathname]);
+  // A navigation closes the panel (state reset during render, React's pattern for "derived from a prop").
+  const [shownPath, setShownPath] = useState(pathname);
+  if (shownPath !== pathname) {
+    setShownPath(pathname);
+    setOpen(false);
+  }
 
   // Only focus arriving from outside opens the panel, so Escape's return of focus to "Services" keeps it closed.
   const openWhenFocusArrives = (event: FocusEvent<HTMLLIElement>) => {

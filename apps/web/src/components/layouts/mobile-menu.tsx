@@ -22,10 +22,13 @@ export function MobileMenu() {
     openButtonRef.current?.focus();
   };
 
-  useEffect(() => {
+  // A navigation from inside the menu closes it (state reset during render, React's pattern for derived state).
+  const [shownPath, setShownPath] = useState(pathname);
+  if (shownPath !== pathname) {
+    setShownPath(pathname);
     setOpen(false);
     setServicesOpen(false);
-  }, [pathname]);
+  }
 
   useEffect(() => {
     if (!open) return;

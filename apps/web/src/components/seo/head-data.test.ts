@@ -30,11 +30,20 @@ describe('the head tags', () => {
 
   it('update the live document after a client-side navigation, replacing the old page’s JSON-LD', () => {
     applyHeadTags(head);
-    applyHeadTags({ ...head, title: 'Blog | Rendezvous Digital', canonicalPath: '/blog', indexable: false, jsonLd: [] });
+    applyHeadTags({
+      ...head,
+      title: 'Blog | Rendezvous Digital',
+      canonicalPath: '/blog',
+      indexable: false,
+      jsonLd: [],
+    });
     expect(document.title).toBe('Blog | Rendezvous Digital');
     expect(document.head.querySelector('link[rel="canonical"]')).toHaveAttribute('href', 'http://localhost:3000/blog');
     expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
-    expect(document.head.querySelector('meta[property="og:title"]')).toHaveAttribute('content', 'Blog | Rendezvous Digital');
+    expect(document.head.querySelector('meta[property="og:title"]')).toHaveAttribute(
+      'content',
+      'Blog | Rendezvous Digital',
+    );
     expect(document.head.querySelectorAll('script[type="application/ld+json"]')).toHaveLength(0);
   });
 });

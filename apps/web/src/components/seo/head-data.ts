@@ -50,7 +50,9 @@ export function renderHeadTags(head: HeadData): string {
     `<title>${escapeHtml(head.title)}</title>`,
     ...metaTags(head).map((tag) => `<meta ${tag.key}="${tag.id}" content="${escapeHtml(tag.content)}">`),
     ...(head.canonicalPath ? [`<link rel="canonical" href="${escapeHtml(absoluteUrl(head.canonicalPath))}">`] : []),
-    ...head.jsonLd.map((data) => `<script type="application/ld+json" data-head-jsonld>${serializeJsonLd(data)}</script>`),
+    ...head.jsonLd.map(
+      (data) => `<script type="application/ld+json" data-head-jsonld>${serializeJsonLd(data)}</script>`,
+    ),
   ].join('\n    ');
 }
 

@@ -26,7 +26,7 @@ export function PageHead({ title, fullTitle = false, description, jsonLd = [], o
     ogImageAlt: `${title}, ${BRAND.name}`,
     jsonLd,
   };
-  if (collector) collector.head = head;
+  collector?.collect(head);
 
   const serialized = JSON.stringify(head);
   useEffect(() => {

@@ -14,7 +14,7 @@ export const useRouteMeta = () => useContext(RouteMetaContext);
 
 /** During prerendering the page's head is collected here instead of being applied to a document. */
 export interface HeadCollector {
-  head?: HeadData;
+  collect: (head: HeadData) => void;
 }
 
 export const HeadCollectorContext = createContext<HeadCollector | null>(null);

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { usePopIn } from './use-pop-in';
+import { popInClassName, usePopIn } from './use-pop-in';
 
 /** A stand-in for the browser's IntersectionObserver (jsdom has none) that lets the test decide what is visible. */
 class FakeIntersectionObserver {
@@ -21,9 +21,9 @@ class FakeIntersectionObserver {
 }
 
 function Blurb() {
-  const popIn = usePopIn<HTMLDivElement>();
+  const [ref, state] = usePopIn<HTMLDivElement>();
   return (
-    <div ref={popIn.ref} className={popIn.className} data-testid="blurb">
+    <div ref={ref} className={popInClassName(state)} data-testid="blurb">
       We can help you bring your vision to life.
     </div>
   );

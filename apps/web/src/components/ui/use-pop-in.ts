@@ -3,6 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 
 export type PopInState = 'static' | 'waiting' | 'shown';
 
+export const popInClassName = (state: PopInState) => `pop-in pop-in--${state}`;
+
 /**
  * The about blurb's pop-in (spec 2): the element animates in once 20 % of it is visible. It is rendered visible
  * (state "static") on the server and without JavaScript; only a script that can reveal it again hides it first.
@@ -32,5 +34,5 @@ export function usePopIn<T extends HTMLElement>() {
     return () => observer.disconnect();
   }, []);
 
-  return { ref, state, className: `pop-in pop-in--${state}` };
+  return [ref, state] as const;
 }
