@@ -75,8 +75,7 @@ export const API_MESSAGES = {
   SERVICE_UNAVAILABLE: 'The service is temporarily unavailable. Please try again shortly.',
   UNEXPECTED: 'Something went wrong on our side. Please try again.',
   EMAIL_TAKEN: 'An account with this e-mail already exists.',
-  REGISTERED_CHECK_MAIL:
-    'Registration successful! Please check your e-mail to confirm your address before logging in.',
+  REGISTERED_CHECK_MAIL: 'Registration successful! Please check your e-mail to confirm your address before logging in.',
   MAIL_FAILED:
     'We could not send the confirmation e-mail right now, so the account was not created. Please try again shortly.',
   RESET_MAIL_FAILED: 'We could not send the reset e-mail right now. Please try again shortly.',

@@ -1,23 +1,12 @@
 /** Option lists of spec section 3, spelled exactly as the product spells them. */
 
-export const WEB_TRAINING_TYPES = [
-  'Web Design & Development',
-  'Web Design',
-  'Web Development',
-] as const;
+export const WEB_TRAINING_TYPES = ['Web Design & Development', 'Web Design', 'Web Development'] as const;
 
 export const CREATIVE_TRAINING_TYPE = 'Creative Graphic Design' as const;
 
 export const SCHEDULES = ['Weekday', 'Weekend'] as const;
 
-export const OCCUPATIONS = [
-  'ITProfessional',
-  'Developer',
-  'Freelance',
-  'Worker',
-  'Applicant',
-  'Student',
-] as const;
+export const OCCUPATIONS = ['ITProfessional', 'Developer', 'Freelance', 'Worker', 'Applicant', 'Student'] as const;
 
 export const REFERRALS = [
   'Social Media',
