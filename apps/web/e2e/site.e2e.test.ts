@@ -260,6 +260,11 @@ describe('axe-core', () => {
     expect(describeViolations(await harness.axe(page))).toEqual([]);
   });
 
+  it('finds no violation on the not-found page', async () => {
+    await visit(page, UNKNOWN_PATHS[0] ?? '/no-such-page');
+    expect(describeViolations(await harness.axe(page))).toEqual([]);
+  });
+
   it('finds no violation on the phone layout with the menu open', async () => {
     const phone = await harness.newPage({ viewport: PHONE_VIEWPORT });
     await visit(phone, '/');

@@ -18,29 +18,29 @@ const OG_EYEBROW = 'Digital agency · Ogba, Lagos';
 const manifestKey = (path) => (path.length > 1 ? path.replace(/\/+$/, '') : path).toLowerCase();
 const htmlFileOf = (key) => (key === '/' ? 'index.html' : `${key.slice(1)}/index.html`);
 
-/** The CSS files and JS chunks a page module needs at load, from Vite's build manifest. */
-function pageAssets(viteManifest, source) {
+/**
+ * The CSS a page module needs at load, from Vite's build manifest (its own and that of its static imports).
+ * Its JavaScript chunks get no modulepreload hint on purpose: on a slow connection they would compete with the
+ * HTML's first paint, while the entry script fetches them soon enough to hydrate an already readable page.
+ */
+function pageStylesheets(viteManifest, source) {
   const css = new Set();
-  const js = new Set();
+  const seen = new Set();
   const visit = (key, isRoot) => {
     const chunk = viteManifest[key];
-    if (!chunk || (!isRoot && chunk.isEntry)) return;
-    if (js.has(chunk.file)) return;
-    js.add(chunk.file);
+    if (!chunk || (!isRoot && chunk.isEntry) || seen.has(key)) return;
+    seen.add(key);
     for (const file of chunk.css ?? []) css.add(file);
     for (const imported of chunk.imports ?? []) visit(imported, false);
   };
   visit(source, true);
-  return { css: [...css], js: [...js] };
+  return [...css];
 }
 
-function assetTags(template, assets) {
-  const tags = [];
-  for (const file of assets.css)
-    if (!template.includes(`/${file}`)) tags.push(`<link rel="stylesheet" href="/${file}">`);
-  for (const file of assets.js)
-    if (!template.includes(`/${file}`)) tags.push(`<link rel="modulepreload" href="/${file}">`);
-  return tags;
+function stylesheetTags(template, files) {
+  return files
+    .filter((file) => !template.includes(`/${file}`))
+    .map((file) => `<link rel="stylesheet" href="/${file}">`);
 }
 
 /** Page CSS goes after the entry's stylesheet (end of head), so it can refine the base styles. */
@@ -100,7 +100,7 @@ async function main() {
   const ogImages = [];
   const renderInto = async (route, url, file) => {
     const page = await renderPage(url);
-    const extraTags = assetTags(template, pageAssets(viteManifest, route.source));
+    const extraTags = stylesheetTags(template, pageStylesheets(viteManifest, route.source));
     const document = fillTemplate(template, { headTags: page.headTags, assetTags: extraTags, html: page.html });
     await writePage(file, await inlineStylesheets(document));
     return page;
