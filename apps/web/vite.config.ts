@@ -5,8 +5,6 @@ import { defineConfig } from 'vitest/config';
 /** Absolute base of canonical links, og:image and the sitemap; fixed at build time (docs/decisions/0001). */
 const SITE_URL = process.env.SITE_URL ?? 'http://localhost:3000';
 
-const ROUTER = fileURLToPath(new URL('./src/app/router.tsx', import.meta.url));
-
 /** The shared package's modules, the content modules (plain data) and the features' index.ts barrels. */
 const SIDE_EFFECT_FREE =
   /[\\/]packages[\\/]shared[\\/]|[\\/]src[\\/]content[\\/]|[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
@@ -14,12 +12,7 @@ const SIDE_EFFECT_FREE =
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
   resolve: {
-    alias: [
-      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-      // The site ships its own small router with react-router-dom's API (src/app/router.tsx explains why); the
-      // unit tests keep the real library, which the router's own tests are compared against.
-      ...(process.env.VITEST ? [] : [{ find: /^react-router-dom$/, replacement: ROUTER }]),
-    ],
+    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }],
   },
   define: {
     __SITE_URL__: JSON.stringify(SITE_URL),

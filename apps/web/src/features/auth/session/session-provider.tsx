@@ -1,8 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { LoginInput, SessionUser } from '@agency/shared';
 import { checkSession } from '../api/check-session';
-import { login as requestLogin } from '../api/login';
-import { logout as requestLogout } from '../api/logout';
 import { avatarUrlOf } from './avatar-url';
 import { SessionContext, type SessionState, type StaffUser } from './session-context';
 
@@ -29,7 +27,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     });
   }, []);
 
+  // Login and logout are only used on the staff screens: loading them on demand keeps them (and the message
+  // catalogue they read) out of the JavaScript every public page downloads.
   const login = useCallback(async (credentials: LoginInput) => {
+    const { login: requestLogin } = await import('../api/login');
     const staffUser = toStaffUser(await requestLogin(credentials));
     setUser(staffUser);
     setLoading(false);
@@ -37,6 +38,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const logout = useCallback(async () => {
+    const { logout: requestLogout } = await import('../api/logout');
     await requestLogout();
     setUser(null);
   }, []);
