@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { FIELD_MESSAGES } from '../messages';
 
+// zod probes `new Function` to speed up parsing; the site's Content-Security-Policy forbids eval, so the probe
+// would log a CSP violation on every form page. Every schema imports this module, so this runs first.
+z.config({ jitless: true });
+
 /** A required, trimmed text of at most `max` characters. */
 export const requiredText = (max: number) =>
   z
@@ -27,6 +31,6 @@ export const requiredChoice = <const T extends readonly [string, ...string[]]>(o
 /** An optional choice: missing, null or '' all mean "not chosen" and are stored as null. */
 export const optionalChoice = <const T extends readonly [string, ...string[]]>(options: T) =>
   z
-    .union([z.enum(options, { error: FIELD_MESSAGES.CHOOSE_OPTION }), z.literal(''), z.null()])
+    .union([z.enum(options), z.literal(''), z.null()], { error: FIELD_MESSAGES.CHOOSE_OPTION })
     .optional()
     .transform((value) => (value ? value : null));
