@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_PATHS, MESSAGE_KIND_PATHS, SPEC_MESSAGES, TIMINGS } from '@agency/shared';
-import { jsonResponse, requestsTo, stubApi } from '@/features/auth/testing/stub-api';
+import { jsonResponse, requestsTo, stubApi } from '@/test/stub-api';
 import { AppProviders } from '../providers';
 import AuthPage from './auth';
 import DashboardPage from './dashboard';

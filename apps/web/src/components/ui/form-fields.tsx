@@ -53,6 +53,36 @@ function FieldError({ id, error }: { id: string; error?: string | undefined }) {
   ) : null;
 }
 
+/** The attributes that tie a control to its label, hint and error. */
+interface ControlProps {
+  id: string;
+  name: string;
+  required: boolean | undefined;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/** A labelled control: the label, the hint, the control itself and the error, tied together by ids. */
+function Field({ children, ...props }: FieldBaseProps & { children: (control: ControlProps) => ReactNode }) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  return (
+    <div className={fieldClass(props.error, props.className)}>
+      <FieldLabel htmlFor={id} label={props.label} required={props.required} />
+      <FieldHint id={hintId} hint={props.hint} />
+      {children({
+        id,
+        name: props.name,
+        required: props.required,
+        'aria-invalid': props.error ? true : undefined,
+        'aria-describedby': describedBy(props.hint ? hintId : false, props.error ? errorId : false),
+      })}
+      <FieldError id={errorId} error={props.error} />
+    </div>
+  );
+}
+
 interface TextFieldProps extends FieldBaseProps {
   value: string;
   onChange: (value: string) => void;
@@ -63,30 +93,31 @@ interface TextFieldProps extends FieldBaseProps {
   maxLength?: number;
 }
 
-export function TextField(props: TextFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
+export function TextField({
+  value,
+  onChange,
+  type,
+  inputMode,
+  autoComplete,
+  placeholder,
+  maxLength,
+  ...field
+}: TextFieldProps) {
   return (
-    <div className={fieldClass(props.error, props.className)}>
-      <FieldLabel htmlFor={id} label={props.label} required={props.required} />
-      <FieldHint id={hintId} hint={props.hint} />
-      <input
-        id={id}
-        name={props.name}
-        type={props.type ?? 'text'}
-        inputMode={props.inputMode}
-        autoComplete={props.autoComplete}
-        placeholder={props.placeholder}
-        maxLength={props.maxLength}
-        required={props.required}
-        value={props.value}
-        onChange={(event) => props.onChange(event.target.value)}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={describedBy(props.hint ? hintId : false, props.error ? errorId : false)}
-      />
-      <FieldError id={errorId} error={props.error} />
-    </div>
+    <Field {...field}>
+      {(control) => (
+        <input
+          {...control}
+          type={type ?? 'text'}
+          inputMode={inputMode}
+          autoComplete={autoComplete}
+          placeholder={placeholder}
+          maxLength={maxLength}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </Field>
   );
 }
 
@@ -96,26 +127,13 @@ interface TextAreaFieldProps extends FieldBaseProps {
   rows?: number;
 }
 
-export function TextAreaField(props: TextAreaFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
+export function TextAreaField({ value, onChange, rows, ...field }: TextAreaFieldProps) {
   return (
-    <div className={fieldClass(props.error, props.className)}>
-      <FieldLabel htmlFor={id} label={props.label} required={props.required} />
-      <FieldHint id={hintId} hint={props.hint} />
-      <textarea
-        id={id}
-        name={props.name}
-        rows={props.rows ?? 5}
-        required={props.required}
-        value={props.value}
-        onChange={(event) => props.onChange(event.target.value)}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={describedBy(props.hint ? hintId : false, props.error ? errorId : false)}
-      />
-      <FieldError id={errorId} error={props.error} />
-    </div>
+    <Field {...field}>
+      {(control) => (
+        <textarea {...control} rows={rows ?? 5} value={value} onChange={(event) => onChange(event.target.value)} />
+      )}
+    </Field>
   );
 }
 
@@ -128,33 +146,37 @@ interface SelectFieldProps extends FieldBaseProps {
   autoComplete?: HTMLInputAutoCompleteAttribute;
 }
 
-export function SelectField(props: SelectFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
+export function SelectField({ value, onChange, options, placeholder, autoComplete, ...field }: SelectFieldProps) {
   return (
-    <div className={fieldClass(props.error, props.className)}>
-      <FieldLabel htmlFor={id} label={props.label} required={props.required} />
-      <FieldHint id={hintId} hint={props.hint} />
-      <select
-        id={id}
-        name={props.name}
-        required={props.required}
-        autoComplete={props.autoComplete}
-        value={props.value}
-        onChange={(event) => props.onChange(event.target.value)}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={describedBy(props.hint ? hintId : false, props.error ? errorId : false)}
-      >
-        <option value="">{props.placeholder}</option>
-        {props.options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </select>
-      <FieldError id={errorId} error={props.error} />
-    </div>
+    <Field {...field}>
+      {(control) => (
+        <select
+          {...control}
+          autoComplete={autoComplete}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        >
+          <option value="">{placeholder}</option>
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/** A fieldset of radios or checkboxes, with its error tied to the group. */
+function ChoiceGroup({ legend, error, children }: { legend: string; error?: string | undefined; children: ReactNode }) {
+  const errorId = `${useId()}-error`;
+  return (
+    <fieldset className="choice-group" aria-describedby={error ? errorId : undefined}>
+      <legend>{legend}</legend>
+      <div className="choice-group__options">{children}</div>
+      <FieldError id={errorId} error={error} />
+    </fieldset>
   );
 }
 
@@ -168,31 +190,21 @@ interface RadioGroupProps {
 }
 
 export function RadioGroup(props: RadioGroupProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
   return (
-    <fieldset className="choice-group" aria-describedby={props.error ? errorId : undefined}>
-      <legend>{props.legend}</legend>
-      <div className="choice-group__options">
-        {props.options.map((option) => (
-          <label key={option}>
-            <input
-              type="radio"
-              name={props.name}
-              value={option}
-              checked={props.value === option}
-              onChange={() => props.onChange(option)}
-            />
-            {option}
-          </label>
-        ))}
-      </div>
-      {props.error ? (
-        <p className="field__error" id={errorId}>
-          {props.error}
-        </p>
-      ) : null}
-    </fieldset>
+    <ChoiceGroup legend={props.legend} error={props.error}>
+      {props.options.map((option) => (
+        <label key={option}>
+          <input
+            type="radio"
+            name={props.name}
+            value={option}
+            checked={props.value === option}
+            onChange={() => props.onChange(option)}
+          />
+          {option}
+        </label>
+      ))}
+    </ChoiceGroup>
   );
 }
 
@@ -206,36 +218,26 @@ interface CheckboxGroupProps {
 }
 
 export function CheckboxGroup(props: CheckboxGroupProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
   const toggle = (option: string, checked: boolean) => {
     const next = checked ? [...props.values, option] : props.values.filter((value) => value !== option);
     // Keep the order of the option list, whatever order the boxes were ticked in.
     props.onChange(props.options.filter((candidate) => next.includes(candidate)));
   };
   return (
-    <fieldset className="choice-group" aria-describedby={props.error ? errorId : undefined}>
-      <legend>{props.legend}</legend>
-      <div className="choice-group__options">
-        {props.options.map((option) => (
-          <label key={option}>
-            <input
-              type="checkbox"
-              name={props.name}
-              value={option}
-              checked={props.values.includes(option)}
-              onChange={(event) => toggle(option, event.target.checked)}
-            />
-            {option}
-          </label>
-        ))}
-      </div>
-      {props.error ? (
-        <p className="field__error" id={errorId}>
-          {props.error}
-        </p>
-      ) : null}
-    </fieldset>
+    <ChoiceGroup legend={props.legend} error={props.error}>
+      {props.options.map((option) => (
+        <label key={option}>
+          <input
+            type="checkbox"
+            name={props.name}
+            value={option}
+            checked={props.values.includes(option)}
+            onChange={(event) => toggle(option, event.target.checked)}
+          />
+          {option}
+        </label>
+      ))}
+    </ChoiceGroup>
   );
 }
 

@@ -1,5 +1,9 @@
-import { screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { expect, vi } from 'vitest';
 
 const QUESTION_PATTERN = /^What is (\d) \+ (\d)\?$/;
 
@@ -31,4 +35,23 @@ export function drawDigits(...digits: number[]): () => number {
     index += 1;
     return (digit + 0.5) / 10;
   };
+}
+
+/**
+ * Renders `ui` to HTML as the prerenderer does, hydrates it, and checks React found no mismatch and the question
+ * was drawn once the page ran in the browser.
+ */
+export async function expectHydratesWithoutMismatch(ui: ReactElement): Promise<void> {
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(ui);
+  document.body.append(container);
+  const consoleError = vi.spyOn(console, 'error');
+  const recoverableErrors: unknown[] = [];
+  await act(async () => {
+    hydrateRoot(container, ui, { onRecoverableError: (error) => recoverableErrors.push(error) });
+  });
+  expect(recoverableErrors).toEqual([]);
+  expect(consoleError).not.toHaveBeenCalled();
+  expect(within(container).getByRole('textbox', { name: /^What is \d \+ \d\?$/ })).toBeInTheDocument();
+  container.remove();
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_MESSAGES, API_PATHS, SPEC_MESSAGES, STAFF_MESSAGES, TIMINGS } from '@agency/shared';
-import { jsonResponse, networkFailure, requestsTo, stubApi, type StubbedRequest } from '../testing/stub-api';
+import { jsonResponse, networkFailure, requestsTo, stubApi, type StubbedRequest } from '@/test/stub-api';
 import { SessionProvider } from '../session/session-provider';
 import { AuthScreen } from './auth-screen';
 

@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes, useSearchParams } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_MESSAGES, API_PATHS, CROSS_MARK, SPEC_MESSAGES, TIMINGS } from '@agency/shared';
 import { forgetConfirmations } from '../api/confirm-email';
-import { jsonResponse, networkFailure, paragraphWithText, requestsTo, stubApi } from '../testing/stub-api';
+import { jsonResponse, networkFailure, paragraphWithText, requestsTo, stubApi } from '@/test/stub-api';
 import { ConfirmEmailStatus } from './confirm-email-status';
 
 function ConfirmRoute() {

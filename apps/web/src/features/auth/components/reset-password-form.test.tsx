@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useSearchParams } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_MESSAGES, API_PATHS, CROSS_MARK, SPEC_MESSAGES, TIMINGS } from '@agency/shared';
-import { jsonResponse, networkFailure, paragraphWithText, requestsTo, stubApi } from '../testing/stub-api';
+import { jsonResponse, networkFailure, paragraphWithText, requestsTo, stubApi } from '@/test/stub-api';
 import { ResetPasswordForm } from './reset-password-form';
 
 const NEW_PASSWORD = 'Ikeja!2026pw';

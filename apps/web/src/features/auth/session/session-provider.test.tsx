@@ -4,7 +4,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_PATHS } from '@agency/shared';
-import { jsonResponse, networkFailure, requestsTo, stubApi } from '../testing/stub-api';
+import { jsonResponse, networkFailure, requestsTo, stubApi } from '@/test/stub-api';
 import { SessionProvider } from './session-provider';
 import { useSession } from './use-session';
 

@@ -1,25 +1,7 @@
-import { API_PATHS, type ApiResult, type ContactMessage } from '@agency/shared';
-import { readJson, sendJson } from '@/lib/api-client';
-
-export type ContactSubmitAnswer =
-  | { outcome: 'sent' }
-  | { outcome: 'failed' }
-  /** 429 or 503: the server's own words (e.g. "try again in a minute"). */
-  | { outcome: 'server-message'; message: string }
-  /** 400: the server's field errors, keyed by API field name. */
-  | { outcome: 'invalid'; errors: Record<string, string> };
-
-const STATUSES_WITH_OWN_MESSAGE = new Set([429, 503]);
+import { API_PATHS, type ContactMessage } from '@agency/shared';
+import { submitFormReadingSuccess, type FormSubmitAnswer } from '@/lib/form-submission';
 
 /** POST submit_contactform.php; the spec reads the `success` flag. Throws on a network or non-JSON answer. */
-export async function submitContactMessage(message: ContactMessage): Promise<ContactSubmitAnswer> {
-  const response = await sendJson(API_PATHS.SUBMIT_CONTACT, 'POST', message);
-  const body = await readJson<ApiResult>(response);
-  if (STATUSES_WITH_OWN_MESSAGE.has(response.status) && body.message) {
-    return { outcome: 'server-message', message: body.message };
-  }
-  if (response.status === 400 && body.errors && Object.keys(body.errors).length > 0) {
-    return { outcome: 'invalid', errors: body.errors };
-  }
-  return body.success === true ? { outcome: 'sent' } : { outcome: 'failed' };
+export function submitContactMessage(message: ContactMessage): Promise<FormSubmitAnswer> {
+  return submitFormReadingSuccess(API_PATHS.SUBMIT_CONTACT, message);
 }

@@ -1,32 +1,22 @@
 import { API_PATHS, FIELD_MESSAGES, SPEC_MESSAGES, TIMINGS } from '@agency/shared';
 import { act, render, screen, within } from '@testing-library/react';
-import { hydrateRoot } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { answerSumQuestion, drawDigits, getSumInput, readSumQuestion } from '@/features/human-check/test-utils';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  answerSumQuestion,
+  drawDigits,
+  expectHydratesWithoutMismatch,
+  getSumInput,
+  readSumQuestion,
+} from '@/features/human-check/test-utils';
+import { expectOneJsonPost, stubFetchForEachTest } from '@/test/form-requests';
+import { jsonResponse } from '@/test/stub-api';
 import { ContactForm } from './contact-form';
-
-function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 // Typing a whole form key by key is slow on a busy two-core machine; the default 5 s is too tight.
 vi.setConfig({ testTimeout: 20_000 });
 
-const fetchMock = vi.fn<typeof fetch>();
-
-beforeEach(() => {
-  fetchMock.mockReset();
-  fetchMock.mockResolvedValue(jsonResponse(201, { success: true }));
-  vi.stubGlobal('fetch', fetchMock);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  vi.useRealTimers();
-});
+const fetchMock = stubFetchForEachTest(() => jsonResponse({ success: true }, 201));
 
 const field = (name: string) => screen.getByRole('textbox', { name });
 const submitButton = () => screen.getByRole('button', { name: /send message|sending/i });
@@ -40,6 +30,13 @@ async function fillValidMessage(user: UserEvent) {
   await user.paste('We need a new website for our bakery in Ikeja.');
 }
 
+/** Fills the form as a visitor would, answers the sum right and presses the button. */
+async function sendValidMessage(user: UserEvent) {
+  await fillValidMessage(user);
+  await answerSumQuestion(user, { correct: true });
+  await user.click(submitButton());
+}
+
 function renderForm(user: UserEvent = userEvent.setup({ delay: null })) {
   render(<ContactForm />);
   return user;
@@ -47,18 +44,7 @@ function renderForm(user: UserEvent = userEvent.setup({ delay: null })) {
 
 describe('ContactForm', () => {
   it('hydrates its prerendered HTML without a mismatch', async () => {
-    const container = document.createElement('div');
-    container.innerHTML = renderToString(<ContactForm />);
-    document.body.append(container);
-    const consoleError = vi.spyOn(console, 'error');
-    const recoverableErrors: unknown[] = [];
-    await act(async () => {
-      hydrateRoot(container, <ContactForm />, { onRecoverableError: (error) => recoverableErrors.push(error) });
-    });
-    expect(recoverableErrors).toEqual([]);
-    expect(consoleError).not.toHaveBeenCalled();
-    expect(within(container).getByRole('textbox', { name: /^What is \d \+ \d\?$/ })).toBeInTheDocument();
-    container.remove();
+    await expectHydratesWithoutMismatch(<ContactForm />);
   });
 
   it('names every control after its API field and labels the sum as a question of two digits', () => {
@@ -116,17 +102,9 @@ describe('ContactForm', () => {
 
   it('sends the four fields as JSON with the session cookie to the contact path', async () => {
     const user = renderForm();
-    await fillValidMessage(user);
-    await answerSumQuestion(user, { correct: true });
-    await user.click(submitButton());
+    await sendValidMessage(user);
 
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    const [path, init] = fetchMock.mock.calls[0]!;
-    expect(path).toBe(API_PATHS.SUBMIT_CONTACT);
-    expect(init?.method).toBe('POST');
-    expect(init?.credentials).toBe('include');
-    expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
-    expect(JSON.parse(String(init?.body))).toEqual({
+    expect(expectOneJsonPost(fetchMock, API_PATHS.SUBMIT_CONTACT)).toEqual({
       name: 'Adaeze Okafor',
       email: 'adaeze@example.ng',
       phone: '+234 801 234 5678',
@@ -137,9 +115,7 @@ describe('ContactForm', () => {
   it('after success, shows the message, clears every field and draws a new question', async () => {
     vi.spyOn(Math, 'random').mockImplementation(drawDigits(3, 4, 7, 1));
     const user = renderForm();
-    await fillValidMessage(user);
-    await answerSumQuestion(user, { correct: true });
-    await user.click(submitButton());
+    await sendValidMessage(user);
 
     expect(await screen.findByRole('status')).toHaveTextContent(SPEC_MESSAGES.MESSAGE_SENT);
     for (const name of ['Name', 'Email', 'Phone', 'Message']) expect(field(name)).toHaveValue('');
@@ -151,9 +127,7 @@ describe('ContactForm', () => {
   it('hides the success message after 5 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = renderForm(userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime }));
-    await fillValidMessage(user);
-    await answerSumQuestion(user, { correct: true });
-    await user.click(submitButton());
+    await sendValidMessage(user);
     expect(await screen.findByText(SPEC_MESSAGES.MESSAGE_SENT)).toBeInTheDocument();
 
     act(() => vi.advanceTimersByTime(TIMINGS.FORM_SUCCESS_MESSAGE_MS - 100));
@@ -165,9 +139,7 @@ describe('ContactForm', () => {
   it('keeps the success message while the pointer rests on it, and the banner closes itself after 19 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = renderForm(userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime }));
-    await fillValidMessage(user);
-    await answerSumQuestion(user, { correct: true });
-    await user.click(submitButton());
+    await sendValidMessage(user);
     await user.hover(await screen.findByText(SPEC_MESSAGES.MESSAGE_SENT));
 
     act(() => vi.advanceTimersByTime(TIMINGS.FORM_SUCCESS_MESSAGE_MS + 5_000));
@@ -177,11 +149,9 @@ describe('ContactForm', () => {
   });
 
   it('when the server answers success false, says "Something went wrong" and keeps what was typed', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, { success: false }));
+    fetchMock.mockResolvedValue(jsonResponse({ success: false }, 200));
     const user = renderForm();
-    await fillValidMessage(user);
-    await answerSumQuestion(user, { correct: true });
-    await user.click(submitButton());
+    await sendValidMessage(user);
 
     expect(await screen.findByRole('alert')).toHaveTextContent(SPEC_MESSAGES.CONTACT_FAILED);
     expect(field('Name')).toHaveValue('Adaeze Okafor');
@@ -192,9 +162,7 @@ describe('ContactForm', () => {
   it('when the network fails, shows the network message and keeps what was typed', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     const user = renderForm();
-    await fillValidMessage(user);
-    await answerSumQuestion(user, { correct: true });
-    await user.click(submitButton());
+    await sendValidMessage(user);
 
     expect(await screen.findByRole('alert')).toHaveTextContent(SPEC_MESSAGES.CONTACT_ERROR);
     expect(field('Email')).toHaveValue('adaeze@example.ng');
@@ -202,11 +170,9 @@ describe('ContactForm', () => {
 
   it.each([429, 503])('when the server answers %i, shows the server’s own message', async (status) => {
     const message = `Server says ${status}: please try again in a minute.`;
-    fetchMock.mockResolvedValue(jsonResponse(status, { success: false, message }));
+    fetchMock.mockResolvedValue(jsonResponse({ success: false, message }, status));
     const user = renderForm();
-    await fillValidMessage(user);
-    await answerSumQuestion(user, { correct: true });
-    await user.click(submitButton());
+    await sendValidMessage(user);
 
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(field('Phone')).toHaveValue('+234 801 234 5678');
@@ -214,16 +180,17 @@ describe('ContactForm', () => {
 
   it('when the server refuses a field, shows its message on that field', async () => {
     fetchMock.mockResolvedValue(
-      jsonResponse(400, {
-        success: false,
-        message: 'Some fields are missing or invalid.',
-        errors: { phone: 'Please enter a valid phone number.' },
-      }),
+      jsonResponse(
+        {
+          success: false,
+          message: 'Some fields are missing or invalid.',
+          errors: { phone: 'Please enter a valid phone number.' },
+        },
+        400,
+      ),
     );
     const user = renderForm();
-    await fillValidMessage(user);
-    await answerSumQuestion(user, { correct: true });
-    await user.click(submitButton());
+    await sendValidMessage(user);
 
     expect(await screen.findByText('Please enter a valid phone number.')).toBeInTheDocument();
     expect(field('Phone')).toHaveAttribute('aria-invalid', 'true');
@@ -234,16 +201,14 @@ describe('ContactForm', () => {
     let answer: (response: Response) => void = () => undefined;
     fetchMock.mockReturnValue(new Promise<Response>((resolve) => (answer = resolve)));
     const user = renderForm();
-    await fillValidMessage(user);
-    await answerSumQuestion(user, { correct: true });
-    await user.click(submitButton());
+    await sendValidMessage(user);
 
     expect(submitButton()).toBeDisabled();
     expect(submitButton()).toHaveAttribute('aria-busy', 'true');
     await user.click(submitButton());
     expect(fetchMock).toHaveBeenCalledTimes(1);
 
-    await act(async () => answer(jsonResponse(201, { success: true })));
+    await act(async () => answer(jsonResponse({ success: true }, 201)));
     expect(within(screen.getByRole('status')).getByText(SPEC_MESSAGES.MESSAGE_SENT)).toBeInTheDocument();
     expect(submitButton()).toBeEnabled();
   });

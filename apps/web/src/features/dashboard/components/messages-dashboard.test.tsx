@@ -9,7 +9,7 @@ import {
   type RequestQuoteMessage,
   type WebDevMessage,
 } from '@agency/shared';
-import { jsonResponse, networkFailure, requestsTo, stubApi } from '../testing/stub-api';
+import { jsonResponse, networkFailure, requestsTo, stubApi } from '@/test/stub-api';
 import { MessagesDashboard } from './messages-dashboard';
 
 const USER = { username: 'ada', email: 'ada@example.ng', avatarUrl: '/api/uploads/profile_images/ada.webp' };

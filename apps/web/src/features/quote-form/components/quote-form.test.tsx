@@ -1,32 +1,22 @@
 import { API_PATHS, FIELD_MESSAGES, QUOTE_SERVICES, SPEC_MESSAGES, TIMINGS } from '@agency/shared';
 import { act, render, screen, within } from '@testing-library/react';
-import { hydrateRoot } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { answerSumQuestion, drawDigits, getSumInput, readSumQuestion } from '@/features/human-check/test-utils';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  answerSumQuestion,
+  drawDigits,
+  expectHydratesWithoutMismatch,
+  getSumInput,
+  readSumQuestion,
+} from '@/features/human-check/test-utils';
+import { expectOneJsonPost, stubFetchForEachTest } from '@/test/form-requests';
+import { jsonResponse } from '@/test/stub-api';
 import { QuoteForm } from './quote-form';
-
-function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 // Typing a whole form key by key is slow on a busy two-core machine; the default 5 s is too tight.
 vi.setConfig({ testTimeout: 20_000 });
 
-const fetchMock = vi.fn<typeof fetch>();
-
-beforeEach(() => {
-  fetchMock.mockReset();
-  fetchMock.mockResolvedValue(jsonResponse(201, { success: true }));
-  vi.stubGlobal('fetch', fetchMock);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  vi.useRealTimers();
-});
+const fetchMock = stubFetchForEachTest(() => jsonResponse({ success: true }, 201));
 
 const field = (name: string) => screen.getByRole('textbox', { name });
 const stateSelect = () => screen.getByRole('combobox', { name: 'Location (state)' });
@@ -44,6 +34,13 @@ async function fillValidRequest(user: UserEvent) {
   await user.click(screen.getByRole('checkbox', { name: 'Web development' }));
 }
 
+/** Fills the form as a visitor would, answers the sum right and presses the button. */
+async function sendValidRequest(user: UserEvent) {
+  await fillValidRequest(user);
+  await answerSumQuestion(user, { correct: true });
+  await user.click(submitButton());
+}
+
 function renderForm(user: UserEvent = userEvent.setup({ delay: null })) {
   render(<QuoteForm />);
   return user;
@@ -51,18 +48,7 @@ function renderForm(user: UserEvent = userEvent.setup({ delay: null })) {
 
 describe('QuoteForm', () => {
   it('hydrates its prerendered HTML without a mismatch', async () => {
-    const container = document.createElement('div');
-    container.innerHTML = renderToString(<QuoteForm />);
-    document.body.append(container);
-    const consoleError = vi.spyOn(console, 'error');
-    const recoverableErrors: unknown[] = [];
-    await act(async () => {
-      hydrateRoot(container, <QuoteForm />, { onRecoverableError: (error) => recoverableErrors.push(error) });
-    });
-    expect(recoverableErrors).toEqual([]);
-    expect(consoleError).not.toHaveBeenCalled();
-    expect(within(container).getByRole('textbox', { name: /^What is \d \+ \d\?$/ })).toBeInTheDocument();
-    container.remove();
+    await expectHydratesWithoutMismatch(<QuoteForm />);
   });
 
   it('names every control after its API field and offers the six services and the 36 states', () => {
@@ -124,17 +110,9 @@ describe('QuoteForm', () => {
 
   it('sends the six fields as JSON with the session cookie, services as an array in list order', async () => {
     const user = renderForm();
-    await fillValidRequest(user);
-    await answerSumQuestion(user, { correct: true });
-    await user.click(submitButton());
+    await sendValidRequest(user);
 
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    const [path, init] = fetchMock.mock.calls[0]!;
-    expect(path).toBe(API_PATHS.SUBMIT_QUOTE);
-    expect(init?.method).toBe('POST');
-    expect(init?.credentials).toBe('include');
-    expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
-    expect(JSON.parse(String(init?.body))).toEqual({
+    expect(expectOneJsonPost(fetchMock, API_PATHS.SUBMIT_QUOTE)).toEqual({
       name: 'Tunde Bakare',
       email: 'tunde@example.ng',
       phone: '08031234567',
@@ -147,9 +125,7 @@ describe('QuoteForm', () => {
   it('after success, shows the message, clears every field and draws a new question', async () => {
     vi.spyOn(Math, 'random').mockImplementation(drawDigits(3, 4, 0, 8));
     const user = renderForm();
-    await fillValidRequest(user);
-    await answerSumQuestion(user, { correct: true });
-    await user.click(submitButton());
+    await sendValidRequest(user);
 
     expect(await screen.findByRole('status')).toHaveTextContent(SPEC_MESSAGES.QUOTE_SUBMITTED);
     for (const name of ['Name', 'Email', 'Phone', 'Project description']) expect(field(name)).toHaveValue('');
@@ -162,9 +138,7 @@ describe('QuoteForm', () => {
   it('hides the success message after 5 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = renderForm(userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime }));
-    await fillValidRequest(user);
-    await answerSumQuestion(user, { correct: true });
-    await user.click(submitButton());
+    await sendValidRequest(user);
     expect(await screen.findByText(SPEC_MESSAGES.QUOTE_SUBMITTED)).toBeInTheDocument();
 
     act(() => vi.advanceTimersByTime(TIMINGS.FORM_SUCCESS_MESSAGE_MS - 100));
@@ -176,9 +150,7 @@ describe('QuoteForm', () => {
   it('keeps the success message while the pointer rests on it, and the banner closes itself after 19 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = renderForm(userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime }));
-    await fillValidRequest(user);
-    await answerSumQuestion(user, { correct: true });
-    await user.click(submitButton());
+    await sendValidRequest(user);
     await user.hover(await screen.findByText(SPEC_MESSAGES.QUOTE_SUBMITTED));
 
     act(() => vi.advanceTimersByTime(TIMINGS.SUCCESS_BANNER_AUTO_CLOSE_MS - 100));
@@ -188,11 +160,9 @@ describe('QuoteForm', () => {
   });
 
   it('when the server answers success false, says the submission failed and keeps what was typed', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, { success: false }));
+    fetchMock.mockResolvedValue(jsonResponse({ success: false }, 200));
     const user = renderForm();
-    await fillValidRequest(user);
-    await answerSumQuestion(user, { correct: true });
-    await user.click(submitButton());
+    await sendValidRequest(user);
 
     expect(await screen.findByRole('alert')).toHaveTextContent(SPEC_MESSAGES.QUOTE_FAILED);
     expect(field('Project description')).toHaveValue(DESCRIPTION);
@@ -203,9 +173,7 @@ describe('QuoteForm', () => {
   it('when the network fails, shows the network message and keeps what was typed', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     const user = renderForm();
-    await fillValidRequest(user);
-    await answerSumQuestion(user, { correct: true });
-    await user.click(submitButton());
+    await sendValidRequest(user);
 
     expect(await screen.findByRole('alert')).toHaveTextContent(SPEC_MESSAGES.QUOTE_ERROR);
     expect(field('Name')).toHaveValue('Tunde Bakare');
@@ -213,11 +181,9 @@ describe('QuoteForm', () => {
 
   it.each([429, 503])('when the server answers %i, shows the server’s own message', async (status) => {
     const message = `Server says ${status}: please try again shortly.`;
-    fetchMock.mockResolvedValue(jsonResponse(status, { success: false, message }));
+    fetchMock.mockResolvedValue(jsonResponse({ success: false, message }, status));
     const user = renderForm();
-    await fillValidRequest(user);
-    await answerSumQuestion(user, { correct: true });
-    await user.click(submitButton());
+    await sendValidRequest(user);
 
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(field('Email')).toHaveValue('tunde@example.ng');
@@ -225,12 +191,10 @@ describe('QuoteForm', () => {
 
   it('when the server refuses the location, shows its message on the state field', async () => {
     fetchMock.mockResolvedValue(
-      jsonResponse(400, { success: false, errors: { location: FIELD_MESSAGES.CHOOSE_OPTION } }),
+      jsonResponse({ success: false, errors: { location: FIELD_MESSAGES.CHOOSE_OPTION } }, 400),
     );
     const user = renderForm();
-    await fillValidRequest(user);
-    await answerSumQuestion(user, { correct: true });
-    await user.click(submitButton());
+    await sendValidRequest(user);
 
     expect(await screen.findByText(FIELD_MESSAGES.CHOOSE_OPTION)).toBeInTheDocument();
     expect(stateSelect()).toHaveAttribute('aria-invalid', 'true');

@@ -5,23 +5,15 @@ import {
   type WebTrainingRegistration,
 } from '@agency/shared';
 import { readJson, sendJson } from '@/lib/api-client';
+import { refusalOf, type FormSubmitAnswer } from '@/lib/form-submission';
 
 export type TrainingVariant = 'web' | 'creative';
-
-export type TrainingSubmitAnswer =
-  | { outcome: 'registered' }
-  | { outcome: 'failed' }
-  /** 429 or 503: the server's own words. */
-  | { outcome: 'server-message'; message: string }
-  /** 400: the server's field errors, keyed by API field name. */
-  | { outcome: 'invalid'; errors: Record<string, string> };
+export type TrainingRegistration = WebTrainingRegistration | CreativeTrainingRegistration;
 
 const SUBMIT_PATHS: Record<TrainingVariant, string> = {
   web: API_PATHS.SUBMIT_WEB_TRAINING,
   creative: API_PATHS.SUBMIT_CREATIVE_TRAINING,
 };
-
-const STATUSES_WITH_OWN_MESSAGE = new Set([429, 503]);
 
 /**
  * POST submit_webdev_training.php or submit_creative_training.php. The spec reads only the HTTP ok status;
@@ -30,17 +22,11 @@ const STATUSES_WITH_OWN_MESSAGE = new Set([429, 503]);
  */
 export async function submitTrainingRegistration(
   variant: TrainingVariant,
-  registration: WebTrainingRegistration | CreativeTrainingRegistration,
-): Promise<TrainingSubmitAnswer> {
+  registration: TrainingRegistration,
+): Promise<FormSubmitAnswer> {
   const response = await sendJson(SUBMIT_PATHS[variant], 'POST', registration);
-  if (response.ok) return { outcome: 'registered' };
+  if (response.ok) return { outcome: 'sent' };
 
   const body = await readJson<ApiResult>(response).catch(() => null);
-  if (body && STATUSES_WITH_OWN_MESSAGE.has(response.status) && body.message) {
-    return { outcome: 'server-message', message: body.message };
-  }
-  if (body && response.status === 400 && body.errors && Object.keys(body.errors).length > 0) {
-    return { outcome: 'invalid', errors: body.errors };
-  }
-  return { outcome: 'failed' };
+  return (body && refusalOf(response.status, body)) ?? { outcome: 'failed' };
 }

@@ -11,31 +11,28 @@ import {
   WEB_TRAINING_TYPES,
 } from '@agency/shared';
 import { act, render, screen, within } from '@testing-library/react';
-import { hydrateRoot } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { answerSumQuestion, drawDigits, getSumInput, readSumQuestion } from '@/features/human-check/test-utils';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  answerSumQuestion,
+  drawDigits,
+  expectHydratesWithoutMismatch,
+  getSumInput,
+  readSumQuestion,
+} from '@/features/human-check/test-utils';
+import { expectOneJsonPost, stubFetchForEachTest } from '@/test/form-requests';
+import { jsonResponse } from '@/test/stub-api';
 import { TrainingRegistrationForm } from './training-registration-form';
 
 // Typing a whole form key by key is slow on a busy two-core machine; the default 5 s is too tight.
 vi.setConfig({ testTimeout: 20_000 });
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetchForEachTest(() => new Response('', { status: 201 }));
 const alertSpy = vi.fn<(message?: string) => void>();
 
 beforeEach(() => {
-  fetchMock.mockReset();
-  fetchMock.mockResolvedValue(new Response('', { status: 201 }));
-  vi.stubGlobal('fetch', fetchMock);
   alertSpy.mockReset();
   vi.spyOn(window, 'alert').mockImplementation(alertSpy);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  vi.useRealTimers();
 });
 
 const field = (name: string) => screen.getByRole('textbox', { name });
@@ -51,6 +48,13 @@ async function fillValidRegistration(user: UserEvent) {
   await user.selectOptions(select('Occupation'), 'Student');
   await user.selectOptions(select('State'), 'Oyo');
   await user.selectOptions(select('How did you hear about us?'), 'NairaLand');
+}
+
+/** Fills the form as a visitor would, answers the sum right and presses the button. */
+async function sendValidRegistration(user: UserEvent) {
+  await fillValidRegistration(user);
+  await answerSumQuestion(user, { correct: true });
+  await user.click(submitButton());
 }
 
 function renderForm(variant: 'web' | 'creative', user: UserEvent = userEvent.setup({ delay: null })) {
@@ -75,13 +79,7 @@ describe('TrainingRegistrationForm (web)', () => {
     await answerSumQuestion(user, { correct: true });
     await user.click(submitButton());
 
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    const [path, init] = fetchMock.mock.calls[0]!;
-    expect(path).toBe(API_PATHS.SUBMIT_WEB_TRAINING);
-    expect(init?.method).toBe('POST');
-    expect(init?.credentials).toBe('include');
-    expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
-    expect(JSON.parse(String(init?.body))).toEqual({
+    expect(expectOneJsonPost(fetchMock, API_PATHS.SUBMIT_WEB_TRAINING)).toEqual({
       surname: 'Adeyemi',
       firstname: 'Kemi',
       email: 'kemi@example.ng',
@@ -99,9 +97,7 @@ describe('TrainingRegistrationForm (creative)', () => {
   it('shows no training type to choose, and sends the fixed creative type to the creative path', async () => {
     const user = renderForm('creative');
     expect(screen.queryByRole('group', { name: 'Training type' })).not.toBeInTheDocument();
-    await fillValidRegistration(user);
-    await answerSumQuestion(user, { correct: true });
-    await user.click(submitButton());
+    await sendValidRegistration(user);
 
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [path, init] = fetchMock.mock.calls[0]!;
@@ -116,20 +112,7 @@ describe('TrainingRegistrationForm (creative)', () => {
 
 describe.each(['web', 'creative'] as const)('TrainingRegistrationForm, %s variant', (variant) => {
   it('hydrates its prerendered HTML without a mismatch', async () => {
-    const container = document.createElement('div');
-    container.innerHTML = renderToString(<TrainingRegistrationForm variant={variant} />);
-    document.body.append(container);
-    const consoleError = vi.spyOn(console, 'error');
-    const recoverableErrors: unknown[] = [];
-    await act(async () => {
-      hydrateRoot(container, <TrainingRegistrationForm variant={variant} />, {
-        onRecoverableError: (error) => recoverableErrors.push(error),
-      });
-    });
-    expect(recoverableErrors).toEqual([]);
-    expect(consoleError).not.toHaveBeenCalled();
-    expect(within(container).getByRole('textbox', { name: /^What is \d \+ \d\?$/ })).toBeInTheDocument();
-    container.remove();
+    await expectHydratesWithoutMismatch(<TrainingRegistrationForm variant={variant} />);
   });
 
   it('names every control after its API field and lists the spec’s options', () => {
@@ -202,9 +185,7 @@ describe.each(['web', 'creative'] as const)('TrainingRegistrationForm, %s varian
   it('after success, shows the message, clears every field and draws a new question', async () => {
     vi.spyOn(Math, 'random').mockImplementation(drawDigits(2, 3, 6, 0));
     const user = renderForm(variant);
-    await fillValidRegistration(user);
-    await answerSumQuestion(user, { correct: true });
-    await user.click(submitButton());
+    await sendValidRegistration(user);
 
     expect(await screen.findByRole('status')).toHaveTextContent(SPEC_MESSAGES.REGISTRATION_SUCCESS);
     for (const name of ['Surname', 'First name', 'Email', 'Phone']) expect(field(name)).toHaveValue('');
@@ -218,18 +199,14 @@ describe.each(['web', 'creative'] as const)('TrainingRegistrationForm, %s varian
   it('hides the success message after 5 seconds, or after 19 seconds while the pointer rests on it', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = renderForm(variant, userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime }));
-    await fillValidRegistration(user);
-    await answerSumQuestion(user, { correct: true });
-    await user.click(submitButton());
+    await sendValidRegistration(user);
     expect(await screen.findByText(SPEC_MESSAGES.REGISTRATION_SUCCESS)).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(TIMINGS.FORM_SUCCESS_MESSAGE_MS - 100));
     expect(screen.getByText(SPEC_MESSAGES.REGISTRATION_SUCCESS)).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(100));
     expect(screen.queryByText(SPEC_MESSAGES.REGISTRATION_SUCCESS)).not.toBeInTheDocument();
 
-    await fillValidRegistration(user);
-    await answerSumQuestion(user, { correct: true });
-    await user.click(submitButton());
+    await sendValidRegistration(user);
     await user.hover(await screen.findByText(SPEC_MESSAGES.REGISTRATION_SUCCESS));
     act(() => vi.advanceTimersByTime(TIMINGS.SUCCESS_BANNER_AUTO_CLOSE_MS - 100));
     expect(screen.getByText(SPEC_MESSAGES.REGISTRATION_SUCCESS)).toBeInTheDocument();
@@ -240,9 +217,7 @@ describe.each(['web', 'creative'] as const)('TrainingRegistrationForm, %s varian
   it('when the server answers not ok, alerts that the submission failed and keeps what was typed', async () => {
     fetchMock.mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502 }));
     const user = renderForm(variant);
-    await fillValidRegistration(user);
-    await answerSumQuestion(user, { correct: true });
-    await user.click(submitButton());
+    await sendValidRegistration(user);
 
     await vi.waitFor(() => expect(alertSpy).toHaveBeenCalledWith(SPEC_MESSAGES.TRAINING_FAILED));
     expect(field('Surname')).toHaveValue('Adeyemi');
@@ -254,9 +229,7 @@ describe.each(['web', 'creative'] as const)('TrainingRegistrationForm, %s varian
   it('when the network fails, alerts the error message and keeps what was typed', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     const user = renderForm(variant);
-    await fillValidRegistration(user);
-    await answerSumQuestion(user, { correct: true });
-    await user.click(submitButton());
+    await sendValidRegistration(user);
 
     await vi.waitFor(() => expect(alertSpy).toHaveBeenCalledWith(SPEC_MESSAGES.TRAINING_ERROR));
     expect(field('Email')).toHaveValue('kemi@example.ng');
@@ -264,16 +237,9 @@ describe.each(['web', 'creative'] as const)('TrainingRegistrationForm, %s varian
 
   it.each([429, 503])('when the server answers %i, alerts the server’s own message', async (status) => {
     const message = `Server says ${status}: please try again later.`;
-    fetchMock.mockResolvedValue(
-      new Response(JSON.stringify({ success: false, message }), {
-        status,
-        headers: { 'Content-Type': 'application/json' },
-      }),
-    );
+    fetchMock.mockResolvedValue(jsonResponse({ success: false, message }, status));
     const user = renderForm(variant);
-    await fillValidRegistration(user);
-    await answerSumQuestion(user, { correct: true });
-    await user.click(submitButton());
+    await sendValidRegistration(user);
 
     await vi.waitFor(() => expect(alertSpy).toHaveBeenCalledWith(message));
     expect(field('First name')).toHaveValue('Kemi');
@@ -283,9 +249,7 @@ describe.each(['web', 'creative'] as const)('TrainingRegistrationForm, %s varian
     let answer: (response: Response) => void = () => undefined;
     fetchMock.mockReturnValue(new Promise<Response>((resolve) => (answer = resolve)));
     const user = renderForm(variant);
-    await fillValidRegistration(user);
-    await answerSumQuestion(user, { correct: true });
-    await user.click(submitButton());
+    await sendValidRegistration(user);
 
     expect(submitButton()).toBeDisabled();
     expect(submitButton()).toHaveAttribute('aria-busy', 'true');
