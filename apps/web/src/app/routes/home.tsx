@@ -3,6 +3,7 @@ import { PortfolioCarousel } from '@/components/carousels/portfolio-carousel';
 import { TestimonialsCarousel } from '@/components/carousels/testimonials-carousel';
 import { ServiceIcon } from '@/components/icons/service-icon';
 import { CallToAction } from '@/components/sections/call-to-action';
+import { TitledSection } from '@/components/sections/titled-section';
 import { businessJsonLd } from '@/components/seo/business-json-ld';
 import { PageHead } from '@/components/seo/page-head';
 import { popInClassName, usePopIn } from '@/components/ui/use-pop-in';
@@ -86,100 +87,71 @@ function AboutBlurb() {
 function HowWeWork() {
   const { process } = HOME;
   return (
-    <section className="section section--tint" aria-labelledby="process-heading">
-      <div className="container">
-        <h2 id="process-heading" className="section__heading">
-          {process.heading}
-        </h2>
-        <p className="section__intro">{process.intro}</p>
-        <ol className="grid grid--4 steps">
-          {process.steps.map((step, index) => (
-            <li key={step.title} className="steps__item">
-              <span className="steps__number" aria-hidden="true">
-                {index + 1}
-              </span>
-              <h3>{step.title}</h3>
-              <p>{step.text}</p>
-            </li>
-          ))}
-        </ol>
-      </div>
-    </section>
+    <TitledSection id="process" heading={process.heading} intro={process.intro} tint>
+      <ol className="grid grid--4 steps">
+        {process.steps.map((step, index) => (
+          <li key={step.title} className="steps__item">
+            <span className="steps__number" aria-hidden="true">
+              {index + 1}
+            </span>
+            <h3>{step.title}</h3>
+            <p>{step.text}</p>
+          </li>
+        ))}
+      </ol>
+    </TitledSection>
   );
 }
 
 function Industries() {
   const { industries } = HOME;
   return (
-    <section className="section" aria-labelledby="industries-heading">
-      <div className="container">
-        <h2 id="industries-heading" className="section__heading">
-          {industries.heading}
-        </h2>
-        <p className="section__intro">{industries.intro}</p>
-        <ul className="grid grid--3 industries">
-          {industries.items.map((item) => (
-            <li key={item.title} className="industries__item">
-              <h3>{item.title}</h3>
-              <p>{item.text}</p>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <TitledSection id="industries" heading={industries.heading} intro={industries.intro}>
+      <ul className="grid grid--3 industries">
+        {industries.items.map((item) => (
+          <li key={item.title} className="industries__item">
+            <h3>{item.title}</h3>
+            <p>{item.text}</p>
+          </li>
+        ))}
+      </ul>
+    </TitledSection>
   );
 }
 
 function OurServices() {
   return (
-    <section className="section section--tint" aria-labelledby="services-heading">
-      <div className="container">
-        <h2 id="services-heading" className="section__heading">
-          {HOME.services.heading}
-        </h2>
-        <p className="section__intro">{HOME.services.intro}</p>
-        <ul className="grid grid--4">
-          {HOME_SERVICE_CARDS.map((card) => (
-            <li key={card.title} className="card service-card">
-              <ServiceIcon name={card.icon} />
-              <h3>{card.title}</h3>
-              <p>{card.text}</p>
-              <Link to={card.to} className="btn btn--secondary card__action">
-                {HOME.services.learnMore}
-                <span className="visually-hidden"> about {card.title}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <TitledSection id="services" heading={HOME.services.heading} intro={HOME.services.intro} tint>
+      <ul className="grid grid--4">
+        {HOME_SERVICE_CARDS.map((card) => (
+          <li key={card.title} className="card service-card">
+            <ServiceIcon name={card.icon} />
+            <h3>{card.title}</h3>
+            <p>{card.text}</p>
+            <Link to={card.to} className="btn btn--secondary card__action">
+              {HOME.services.learnMore}
+              <span className="visually-hidden"> about {card.title}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </TitledSection>
   );
 }
 
 function Portfolio() {
   return (
-    <section className="section" aria-labelledby="portfolio-heading">
-      <div className="container">
-        <h2 id="portfolio-heading" className="section__heading">
-          {HOME.portfolio.heading}
-        </h2>
-        <p className="section__intro">{HOME.portfolio.subtext}</p>
-        <PortfolioCarousel label="Recent projects" />
-      </div>
-    </section>
+    <TitledSection id="portfolio" heading={HOME.portfolio.heading} intro={HOME.portfolio.subtext}>
+      <PortfolioCarousel label="Recent projects" />
+    </TitledSection>
   );
 }
 
 function Testimonials() {
   return (
-    <section className="section section--tint" aria-labelledby="testimonials-heading">
-      <div className="container">
-        <h2 id="testimonials-heading" className="section__heading">
-          {HOME.testimonials.heading}
-        </h2>
-        <TestimonialsCarousel label="Client testimonials" />
-      </div>
-    </section>
+    <TitledSection id="testimonials" heading={HOME.testimonials.heading} tint>
+      <TestimonialsCarousel label="Client testimonials" />
+    </TitledSection>
   );
 }
 
