@@ -43,6 +43,18 @@ export default tseslint.config(
       'react-hooks/refs': 'warn',
       'react-hooks/set-state-in-effect': 'warn',
       'react-hooks/immutability': 'warn',
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-router-dom',
+              importNames: ['Link', 'NavLink'],
+              message: "Use Link and NavLink from '@/components/ui/link': 4 KB gzip lighter (docs/decisions/0008).",
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -1,6 +1,7 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { reactRouterTreeShaking } from './build-plugins/react-router-tree-shaking.ts';
 
 /** Absolute base of canonical links, og:image and the sitemap; fixed at build time (docs/decisions/0001). */
 const SITE_URL = process.env.SITE_URL ?? 'http://localhost:3000';
@@ -10,7 +11,7 @@ const SIDE_EFFECT_FREE =
   /[\\/]packages[\\/]shared[\\/]|[\\/]src[\\/]content[\\/]|[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: [react(), reactRouterTreeShaking()],
   resolve: {
     alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }],
   },
@@ -24,6 +25,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         // The prerenderer reads the manifest to link each page's CSS and preload its chunk.
         manifest: true,
+        // Every browser the site supports knows <link rel="modulepreload">; where one does not, scripts still load
+        // (only later), so the polyfill is not worth its bytes in every page's JavaScript.
+        modulePreload: { polyfill: false },
         // Small SVG icons stay files: inlining them would grow the JavaScript every visitor downloads.
         assetsInlineLimit: 0,
         rolldownOptions: {
@@ -39,7 +43,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   test: {
     environment: 'jsdom',
     globals: false,
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build-plugins/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
   },

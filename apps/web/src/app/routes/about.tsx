@@ -1,8 +1,8 @@
-import { Link } from 'react-router-dom';
 import { CallToAction } from '@/components/sections/call-to-action';
 import { PageHero } from '@/components/sections/page-hero';
 import { WhyChooseUs } from '@/components/sections/why-choose-us';
 import { PageHead } from '@/components/seo/page-head';
+import { Link } from '@/components/ui/link';
 import { ABOUT } from '@/content/about';
 import './pages.css';
 

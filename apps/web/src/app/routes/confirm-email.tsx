@@ -1,12 +1,13 @@
-import { useSearchParams } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { ConfirmEmailStatus, StaffCardColumn } from '@/features/auth';
 
 /** /confirm-email?token=: the link of the confirmation mail. */
 export default function ConfirmEmailPage() {
-  const [searchParams] = useSearchParams();
+  // The platform's URLSearchParams reads the one value; useSearchParams would add its setter to every page's bundle.
+  const token = new URLSearchParams(useLocation().search).get('token');
   return (
     <StaffCardColumn>
-      <ConfirmEmailStatus token={searchParams.get('token')} />
+      <ConfirmEmailStatus token={token} />
     </StaffCardColumn>
   );
 }

@@ -1,4 +1,3 @@
-import { Link } from 'react-router-dom';
 import { PortfolioCarousel } from '@/components/carousels/portfolio-carousel';
 import { TestimonialsCarousel } from '@/components/carousels/testimonials-carousel';
 import { ServiceIcon } from '@/components/icons/service-icon';
@@ -6,6 +5,7 @@ import { CallToAction } from '@/components/sections/call-to-action';
 import { TitledSection } from '@/components/sections/titled-section';
 import { businessJsonLd } from '@/components/seo/business-json-ld';
 import { PageHead } from '@/components/seo/page-head';
+import { Link } from '@/components/ui/link';
 import { popInClassName, usePopIn } from '@/components/ui/use-pop-in';
 import { HOME, HOME_SERVICE_CARDS } from '@/content/home';
 import './home.css';

@@ -1,5 +1,5 @@
-import { Link } from 'react-router-dom';
 import { PageHead } from '@/components/seo/page-head';
+import { Link } from '@/components/ui/link';
 import { NOT_FOUND } from '@/content/contact';
 import { HEADER_LINKS, SERVICES_MENU } from '@/content/navigation';
 import './pages.css';

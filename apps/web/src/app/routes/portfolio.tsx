@@ -2,10 +2,10 @@ import { CallToAction } from '@/components/sections/call-to-action';
 import { PageHero } from '@/components/sections/page-hero';
 import { WhyChooseUs } from '@/components/sections/why-choose-us';
 import { PageHead } from '@/components/seo/page-head';
+import { Link } from '@/components/ui/link';
 import { CASE_STUDIES } from '@/content/case-studies';
 import { PORTFOLIO_PAGE } from '@/content/contact';
 import { PORTFOLIO_ITEMS } from '@/content/portfolio';
-import { Link } from 'react-router-dom';
 import './pages.css';
 
 export default function PortfolioPage() {

@@ -1,12 +1,13 @@
-import { useSearchParams } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { ResetPasswordForm, StaffCardColumn } from '@/features/auth';
 
 /** /reset-password?token=: the link of the password-reset mail. */
 export default function ResetPasswordPage() {
-  const [searchParams] = useSearchParams();
+  // The platform's URLSearchParams reads the one value; useSearchParams would add its setter to every page's bundle.
+  const token = new URLSearchParams(useLocation().search).get('token');
   return (
     <StaffCardColumn>
-      <ResetPasswordForm token={searchParams.get('token')} />
+      <ResetPasswordForm token={token} />
     </StaffCardColumn>
   );
 }

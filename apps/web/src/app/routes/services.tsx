@@ -1,9 +1,9 @@
-import { Link } from 'react-router-dom';
 import { ServiceIcon } from '@/components/icons/service-icon';
 import { CallToAction } from '@/components/sections/call-to-action';
 import { PageHero } from '@/components/sections/page-hero';
 import { WhyChooseUs } from '@/components/sections/why-choose-us';
 import { PageHead } from '@/components/seo/page-head';
+import { Link } from '@/components/ui/link';
 import { LEARN_MORE_LABEL, SERVICES_OVERVIEW } from '@/content/services';
 import './pages.css';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { BRAND, FULL_ADDRESS, mailUrl, telUrl, WHATSAPP_URL } from '@/content/brand';
 import { FOOTER_COLUMNS } from '@/content/navigation';
 import { SocialIcon } from '@/components/icons/social-icon';

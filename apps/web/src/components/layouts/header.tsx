@@ -1,5 +1,5 @@
 import { SCROLL_THRESHOLDS } from '@agency/shared';
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink } from '@/components/ui/link';
 import { HEADER_LINKS, REQUEST_QUOTE_LINK } from '@/content/navigation';
 import { Logo } from './logo';
 import { MegaMenu } from './mega-menu';

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link, NavLink } from '@/components/ui/link';
 import { HEADER_LINKS, SERVICES_MENU } from '@/content/navigation';
 
 /**

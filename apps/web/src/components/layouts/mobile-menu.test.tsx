@@ -19,7 +19,7 @@ describe('the mobile menu', () => {
     const menuButton = screen.getByRole('button', { name: 'Menu' });
     expect(menuButton).toHaveAttribute('aria-expanded', 'false');
     await user.click(menuButton);
-    expect(screen.getByRole('dialog', { name: 'Menu' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Menu' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus();
     expect(menuButton).toHaveAttribute('aria-expanded', 'true');
   });
@@ -28,7 +28,7 @@ describe('the mobile menu', () => {
     const user = userEvent.setup();
     renderMenu();
     await user.click(screen.getByRole('button', { name: 'Menu' }));
-    const toggle = screen.getByRole('button', { name: 'Services' });
+    const toggle = await screen.findByRole('button', { name: 'Services' });
     const list = document.getElementById(toggle.getAttribute('aria-controls')!)!;
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(list).not.toBeVisible();
@@ -47,7 +47,7 @@ describe('the mobile menu', () => {
     renderMenu();
     const menuButton = screen.getByRole('button', { name: 'Menu' });
     await user.click(menuButton);
-    const dialog = screen.getByRole('dialog', { name: 'Menu' });
+    const dialog = await screen.findByRole('dialog', { name: 'Menu' });
     const close = screen.getByRole('button', { name: 'Close' });
     await user.tab({ shift: true });
     expect(within(dialog).getByRole('link', { name: 'Request a Quote' })).toHaveFocus();

@@ -1,24 +1,20 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, useLocation } from 'react-router-dom';
-import { HEADER_LINKS, REQUEST_QUOTE_LINK, SERVICES_MENU } from '@/content/navigation';
-import { Logo } from './logo';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
+/* The open menu is fetched on the first sign that the visitor reaches for the button (pointer, touch or focus), so
+   it is usually in memory by the time the click lands, and pages never carry it in their first download. */
+const loadMobileMenuPanel = () => import('./mobile-menu-panel');
+const MobileMenuPanel = lazy(loadMobileMenuPanel);
+const preloadMobileMenuPanel = () => void loadMobileMenuPanel();
 
-/** The phone menu: a full-screen dialog with a collapsible Services list, focus kept inside while it is open. */
+/** The phone menu's button, and the full-screen menu it opens. */
 export function MobileMenu() {
   const [open, setOpen] = useState(false);
-  const [servicesOpen, setServicesOpen] = useState(false);
-  const dialogRef = useRef<HTMLDivElement>(null);
   const openButtonRef = useRef<HTMLButtonElement>(null);
-  const closeButtonRef = useRef<HTMLButtonElement>(null);
-  const servicesListId = useId();
-  const titleId = useId();
   const { pathname } = useLocation();
 
   const close = () => {
     setOpen(false);
-    setServicesOpen(false);
     openButtonRef.current?.focus();
   };
 
@@ -27,40 +23,7 @@ export function MobileMenu() {
   if (shownPath !== pathname) {
     setShownPath(pathname);
     setOpen(false);
-    setServicesOpen(false);
   }
-
-  useEffect(() => {
-    if (!open) return;
-    closeButtonRef.current?.focus();
-    const previousOverflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.body.style.overflow = previousOverflow;
-    };
-  }, [open]);
-
-  const trapFocus = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      close();
-      return;
-    }
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const focusable = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
-
-  const links = [...HEADER_LINKS.before, ...HEADER_LINKS.after];
 
   return (
     <>
@@ -70,6 +33,9 @@ export function MobileMenu() {
         className="menu-button"
         aria-haspopup="dialog"
         aria-expanded={open}
+        onPointerEnter={preloadMobileMenuPanel}
+        onTouchStart={preloadMobileMenuPanel}
+        onFocus={preloadMobileMenuPanel}
         onClick={() => setOpen(true)}
       >
         <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
@@ -78,74 +44,9 @@ export function MobileMenu() {
         <span>Menu</span>
       </button>
       {open && (
-        <div
-          ref={dialogRef}
-          className="mobile-menu"
-          role="dialog"
-          aria-modal="true"
-          aria-labelledby={titleId}
-          onKeyDown={trapFocus}
-        >
-          <div className="mobile-menu__top">
-            <Logo />
-            <h2 id={titleId} className="visually-hidden">
-              Menu
-            </h2>
-            <button ref={closeButtonRef} type="button" className="menu-button" onClick={close}>
-              <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-                <path d="M5 5l14 14M19 5L5 19" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-              </svg>
-              <span>Close</span>
-            </button>
-          </div>
-          <nav aria-label="Mobile">
-            <ul className="mobile-menu__list">
-              <li>
-                <Link to={links[0]!.to} className="mobile-menu__link">
-                  {links[0]!.label}
-                </Link>
-              </li>
-              <li>
-                <button
-                  type="button"
-                  className="mobile-menu__link mobile-menu__toggle"
-                  aria-expanded={servicesOpen}
-                  aria-controls={servicesListId}
-                  onClick={() => setServicesOpen((value) => !value)}
-                >
-                  {HEADER_LINKS.services.label}
-                  <svg viewBox="0 0 12 12" width="14" height="14" aria-hidden="true" focusable="false">
-                    <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="2" />
-                  </svg>
-                </button>
-                <ul id={servicesListId} className="mobile-menu__sublist" hidden={!servicesOpen}>
-                  <li>
-                    <Link to={HEADER_LINKS.services.to} className="mobile-menu__sublink">
-                      All services
-                    </Link>
-                  </li>
-                  {SERVICES_MENU.map((item) => (
-                    <li key={item.to}>
-                      <Link to={item.to} className="mobile-menu__sublink">
-                        {item.label}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </li>
-              {links.slice(1).map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to} className="mobile-menu__link">
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <Link to={REQUEST_QUOTE_LINK.to} className="btn btn--primary mobile-menu__cta">
-            {REQUEST_QUOTE_LINK.label}
-          </Link>
-        </div>
+        <Suspense fallback={null}>
+          <MobileMenuPanel onClose={close} />
+        </Suspense>
       )}
     </>
   );

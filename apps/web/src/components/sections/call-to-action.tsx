@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { CALL_TO_ACTION } from '@/content/call-to-action';
 
 export function CallToAction() {

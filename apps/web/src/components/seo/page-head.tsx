@@ -1,6 +1,6 @@
 import { useContext, useEffect } from 'react';
 import { BRAND } from '@/content/brand';
-import { applyHeadTags, type HeadData } from './head-data';
+import type { HeadData } from './head-data';
 import { HeadCollectorContext, useRouteMeta } from './route-meta';
 
 export interface PageHeadProps {
@@ -11,6 +11,15 @@ export interface PageHeadProps {
   jsonLd?: object[];
   /** A page-specific link preview; by default the one the build draws for the route (/og/<route id>.png). */
   ogImagePath?: string;
+}
+
+/**
+ * True when the document already carries this head: the prerendered page as it arrived. The code that rewrites
+ * the head is then not needed, so it loads with the first client-side navigation instead of with every page.
+ */
+function documentShows(head: HeadData): boolean {
+  const description = document.head.querySelector<HTMLMetaElement>('meta[name="description"]')?.content;
+  return document.title === head.title && description === head.description;
 }
 
 /** Declares the page's title, description, social tags and JSON-LD, for the prerenderer and for client navigation. */
@@ -30,7 +39,9 @@ export function PageHead({ title, fullTitle = false, description, jsonLd = [], o
 
   const serialized = JSON.stringify(head);
   useEffect(() => {
-    applyHeadTags(JSON.parse(serialized) as HeadData);
+    const wanted = JSON.parse(serialized) as HeadData;
+    if (documentShows(wanted)) return;
+    void import('./head-data').then(({ applyHeadTags }) => applyHeadTags(wanted));
   }, [serialized]);
 
   return null;

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { API_MESSAGES, SPEC_MESSAGES, TIMINGS } from '@agency/shared';
+import { Link } from '@/components/ui/link';
 import { confirmEmailOnce } from '../api/confirm-email';
 import { StatusMessage } from './status-message';
 import './auth.css';

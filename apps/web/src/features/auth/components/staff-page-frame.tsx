@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { Logo } from '@/components/layouts/logo';
+import { Link } from '@/components/ui/link';
 import { BRAND } from '@/content/brand';
 import '@/components/ui/forms.css';
 import './auth.css';

@@ -1,0 +1,56 @@
+import { render, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PageHead } from './page-head';
+import { RouteMetaContext } from './route-meta';
+
+const CONTACT = { id: 'contact', canonicalPath: '/contact-7709327', indexable: true };
+
+function renderContactHead() {
+  return render(
+    <RouteMetaContext.Provider value={CONTACT}>
+      <PageHead title="Contact Us" description="Call, WhatsApp or visit us in Ogba, Lagos." />
+    </RouteMetaContext.Provider>,
+  );
+}
+
+function showPrerenderedHead(title: string, description: string) {
+  document.title = title;
+  const meta = document.createElement('meta');
+  meta.name = 'description';
+  meta.content = description;
+  document.head.append(meta);
+}
+
+describe('the page head', () => {
+  afterEach(() => {
+    document.head.innerHTML = '';
+    document.title = '';
+  });
+
+  it('leaves the prerendered head as it is when the document already shows the page', async () => {
+    showPrerenderedHead('Contact Us | Rendezvous Digital', 'Call, WhatsApp or visit us in Ogba, Lagos.');
+    renderContactHead();
+    // Had the head code been asked for, it would have run once its module is in memory and a task has passed.
+    await import('./head-data');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(document.head.querySelector('meta[property="og:title"]')).toBeNull();
+  });
+
+  it('rewrites the head after a client-side navigation from another page', async () => {
+    showPrerenderedHead('Blog | Rendezvous Digital', 'Notes from our studio in Ogba.');
+    renderContactHead();
+    await waitFor(() => expect(document.title).toBe('Contact Us | Rendezvous Digital'));
+    expect(document.head.querySelector('meta[name="description"]')).toHaveAttribute(
+      'content',
+      'Call, WhatsApp or visit us in Ogba, Lagos.',
+    );
+    expect(document.head.querySelector('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      'http://localhost:3000/contact-7709327',
+    );
+    expect(document.head.querySelector('meta[property="og:image"]')).toHaveAttribute(
+      'content',
+      'http://localhost:3000/og/contact.png',
+    );
+  });
+});

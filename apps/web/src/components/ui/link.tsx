@@ -1,0 +1,37 @@
+import type { AnchorHTMLAttributes, MouseEvent, Ref } from 'react';
+import { useHref, useLinkClickHandler, useMatch } from 'react-router-dom';
+
+export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
+  /** A path of this site. */
+  to: string;
+  /** Replace the current history entry instead of adding one. */
+  replace?: boolean;
+  ref?: Ref<HTMLAnchorElement>;
+}
+
+/**
+ * A link to a page of this site, followed inside the app. Built on react-router's useHref and
+ * useLinkClickHandler, the parts it documents for custom links, so it behaves as react-router's <Link> does
+ * (modifier keys, new tabs, history). That <Link> also carries the prefetching of react-router's framework mode,
+ * which a declarative router never runs and which cost every page about 4 KB gzip (docs/decisions/0008).
+ */
+export function Link({ to, replace, target, onClick, ref, ...anchorProps }: LinkProps) {
+  const href = useHref(to);
+  const followInApp = useLinkClickHandler<HTMLAnchorElement>(to, { replace, target });
+  const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    onClick?.(event);
+    if (!event.defaultPrevented) followInApp(event);
+  };
+  return <a {...anchorProps} ref={ref} href={href} target={target} onClick={handleClick} />;
+}
+
+export interface NavLinkProps extends LinkProps {
+  /** Current only on its own page, not on the pages below it. */
+  end?: boolean;
+}
+
+/** A navigation link that tells assistive technology and the styles (aria-current="page") where the visitor is. */
+export function NavLink({ end = false, ...linkProps }: NavLinkProps) {
+  const isCurrent = useMatch({ path: linkProps.to, end }) !== null;
+  return <Link {...linkProps} aria-current={isCurrent ? 'page' : undefined} />;
+}
