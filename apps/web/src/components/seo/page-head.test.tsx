@@ -53,4 +53,12 @@ describe('the page head', () => {
       'http://localhost:3000/og/contact.png',
     );
   });
+
+  it('does not write the head of a page the visitor left before its head code arrived', async () => {
+    showPrerenderedHead('Blog | Rendezvous Digital', 'Notes from our studio in Ogba.');
+    renderContactHead().unmount();
+    await import('./head-data');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(document.title).toBe('Blog | Rendezvous Digital');
+  });
 });

@@ -41,7 +41,14 @@ export function PageHead({ title, fullTitle = false, description, jsonLd = [], o
   useEffect(() => {
     const wanted = JSON.parse(serialized) as HeadData;
     if (documentShows(wanted)) return;
-    void import('./head-data').then(({ applyHeadTags }) => applyHeadTags(wanted));
+    // A page left before the code arrived must not write its head over the next page's.
+    let stillShown = true;
+    void import('./head-data').then(({ applyHeadTags }) => {
+      if (stillShown) applyHeadTags(wanted);
+    });
+    return () => {
+      stillShown = false;
+    };
   }, [serialized]);
 
   return null;
