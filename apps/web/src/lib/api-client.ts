@@ -1,21 +1,128 @@
 import { SPEC_MESSAGES } from '@agency/shared';
 
-/** Sends JSON with the session cookie; returns the raw Response (callers decide what they read). */
-export function sendJson(path: string, method: 'POST' | 'PUT' | 'DELETE', body?: unknown): Promise<Response> {
-  return fetch(path, {
-    method,
-    credentials: 'include',
-    headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+/**
+ * The one way the web app talks to the API (docs/decisions/0009-one-place-for-each-thing.md). Every call in
+ * features/<feature>/api/ goes through request(): it sends the session cookie, reads the body once (as text, then
+ * JSON, so a body that is not JSON raises the spec's "Failed to parse JSON"), and either returns the typed answer or
+ * raises one ApiError. No other module calls fetch.
+ */
+
+/** Why a request did not give a usable answer. */
+export type ApiErrorKind =
+  /** No answer: the network failed or the request was aborted. */
+  | 'network'
+  /** An answer whose body is not JSON (spec 8: "Failed to parse JSON"), or JSON of an unexpected shape. */
+  | 'unreadable'
+  /** A JSON answer that says no: a status outside 2xx, or `success: false`. */
+  | 'rejected';
+
+export class ApiError extends Error {
+  override name = 'ApiError';
+
+  constructor(
+    readonly kind: ApiErrorKind,
+    /** The HTTP status; 0 when no answer arrived. */
+    readonly status: number,
+    message: string,
+    /** The server's `errors`, keyed by API field name (400 only). */
+    readonly fieldErrors: Readonly<Record<string, string>> = {},
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+
+  /** The message the server wrote for people, if it wrote one. */
+  get serverMessage(): string | null {
+    return this.kind === 'rejected' && this.message ? this.message : null;
+  }
+
+  /** 401 or 403: signed out, or not allowed. */
+  get isSessionEnded(): boolean {
+    return this.status === 401 || this.status === 403;
+  }
 }
 
-/** Reads a body as text, then parses it (spec 7/8); a non-JSON body raises "Failed to parse JSON". */
-export async function readJson<T>(response: Response): Promise<T> {
-  const text = await response.text();
+/** Anything with zod's `parse` (a shared schema), so this module needs no zod of its own. */
+export interface ResponseSchema<T> {
+  parse(value: unknown): T;
+}
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** A plain value is sent as JSON; FormData as multipart. */
+  body?: unknown;
+  /** Added to the path as a query string. */
+  query?: Record<string, string | number | undefined>;
+  signal?: AbortSignal;
+  /** Checks and types the JSON answer; without it the answer is returned as `unknown` JSON. */
+  schema?: ResponseSchema<T>;
+  /**
+   * 'envelope' (default): a 2xx whose JSON says `success: false` is a rejection too.
+   * 'status': only the HTTP status decides (the training forms of spec 5 read `ok` alone); the body of a 2xx is
+   * not read at all.
+   */
+  success?: 'envelope' | 'status';
+}
+
+function urlOf(path: string, query: RequestOptions<unknown>['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+  const search = params.toString();
+  if (!search) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${search}`;
+}
+
+function initOf(options: RequestOptions<unknown>): RequestInit {
+  const { method = 'GET', body, signal } = options;
+  const init: RequestInit = { method, credentials: 'include', signal };
+  if (body instanceof FormData) init.body = body;
+  else if (body !== undefined) {
+    init.headers = { 'Content-Type': 'application/json' };
+    init.body = JSON.stringify(body);
+  }
+  return init;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function fieldErrorsOf(body: unknown): Record<string, string> {
+  if (!isObject(body) || !isObject(body.errors)) return {};
+  const errors: Record<string, string> = {};
+  for (const [field, message] of Object.entries(body.errors)) if (typeof message === 'string') errors[field] = message;
+  return errors;
+}
+
+/** Sends one request; resolves with the typed answer or rejects with an ApiError, never anything else. */
+export async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  let response: Response;
+  let text: string;
   try {
-    return JSON.parse(text) as T;
-  } catch {
-    throw new Error(SPEC_MESSAGES.FAILED_TO_PARSE_JSON);
+    response = await fetch(urlOf(path, options.query), initOf(options));
+    if (options.success === 'status' && response.ok) return undefined as T;
+    text = await response.text();
+  } catch (error) {
+    throw new ApiError('network', 0, error instanceof Error ? error.message : String(error), {}, { cause: error });
+  }
+
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (error) {
+    throw new ApiError('unreadable', response.status, SPEC_MESSAGES.FAILED_TO_PARSE_JSON, {}, { cause: error });
+  }
+
+  const saysNo = isObject(body) && body.success === false;
+  if (!response.ok || (options.success !== 'status' && saysNo)) {
+    const message = isObject(body) && typeof body.message === 'string' ? body.message : '';
+    throw new ApiError('rejected', response.status, message, fieldErrorsOf(body));
+  }
+  if (!options.schema) return body as T;
+  try {
+    return options.schema.parse(body);
+  } catch (error) {
+    throw new ApiError('unreadable', response.status, 'Unexpected answer from the server', {}, { cause: error });
   }
 }
