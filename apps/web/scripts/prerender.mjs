@@ -15,7 +15,6 @@ const SITE_URL = (process.env.SITE_URL ?? 'http://localhost:3000').replace(/\/$/
 const NOT_FOUND_FILE = '404.html';
 const OG_EYEBROW = 'Digital agency · Ogba, Lagos';
 
-const manifestKey = (path) => (path.length > 1 ? path.replace(/\/+$/, '') : path).toLowerCase();
 const htmlFileOf = (key) => (key === '/' ? 'index.html' : `${key.slice(1)}/index.html`);
 
 /**
@@ -94,7 +93,7 @@ async function main() {
   const template = await readFile(join(CLIENT_DIR, 'index.html'), 'utf8');
   const viteManifest = JSON.parse(await readFile(join(CLIENT_DIR, '.vite', 'manifest.json'), 'utf8'));
   const server = await import(pathToFileURL(SERVER_ENTRY).href);
-  const { PAGE_ROUTES, NOT_FOUND_ROUTE, renderPage, BRAND } = server;
+  const { PAGE_ROUTES, NOT_FOUND_ROUTE, renderPage, BRAND, pathKey } = server;
 
   const routes = {};
   const ogImages = [];
@@ -108,7 +107,7 @@ async function main() {
 
   for (const route of PAGE_ROUTES) {
     for (const [index, path] of [route.path, ...route.aliases].entries()) {
-      const key = manifestKey(path);
+      const key = pathKey(path);
       // A main path may differ from an alias only by letter case (/Creativegraphicdesign-training): one file.
       if (routes[key]) continue;
       const file = htmlFileOf(key);

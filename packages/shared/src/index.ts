@@ -11,3 +11,6 @@ export * from './schemas/contact';
 export * from './schemas/quote';
 export * from './schemas/auth';
 export * from './schemas/errors';
+export * from './site-paths';
+export * from './brand';
+export * from './escape-html';

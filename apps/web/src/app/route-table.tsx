@@ -1,6 +1,14 @@
 import type { ReactElement } from 'react';
-import { CASE_ROUTES } from '@/content/case-routes';
-import { PATH_ALIASES, PATHS, type PageKey } from '@/content/site-paths';
+import {
+  BRAND_NAME,
+  CASE_ALIASES,
+  CASE_SLUGS,
+  casePath,
+  PATH_ALIASES,
+  PATHS,
+  pathKey,
+  type PageKey,
+} from '@agency/shared';
 import { lazyPage, type LazyPage } from './lazy-page';
 
 export type Chrome = 'site' | 'bare';
@@ -63,7 +71,7 @@ function route<P extends object>(
 const staffOptions = (chrome: Chrome, title: string) => ({
   chrome,
   indexable: false,
-  head: { title, description: 'The staff area of the Rendezvous Digital website.' },
+  head: { title, description: `The staff area of the ${BRAND_NAME} website.` },
 });
 
 export const PAGE_ROUTES: PageRoute[] = [
@@ -82,11 +90,11 @@ export const PAGE_ROUTES: PageRoute[] = [
   route('blog', 'blog', BlogPage, {}),
   route('contact', 'contact', ContactPage, {}),
   route('requestQuote', 'request-a-quote', RequestQuotePage, {}),
-  ...CASE_ROUTES.map<PageRoute>((caseRoute) => ({
-    id: `case-${caseRoute.slug}`,
-    path: caseRoute.path,
-    aliases: caseRoute.aliases,
-    element: <CaseStudyPage slug={caseRoute.slug} />,
+  ...CASE_SLUGS.map<PageRoute>((slug) => ({
+    id: `case-${slug}`,
+    path: casePath(slug),
+    aliases: CASE_ALIASES[slug],
+    element: <CaseStudyPage slug={slug} />,
     preload: CaseStudyPage.preload,
     source: CaseStudyPage.source,
     chrome: 'site',
@@ -109,13 +117,11 @@ export const NOT_FOUND_ROUTE: PageRoute = {
   indexable: false,
 };
 
-const normalise = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path).toLowerCase();
-
 /** The route showing a path (main path or alias, any letter case), or the not-found route. */
 export function findRoute(pathname: string): PageRoute {
-  const wanted = normalise(pathname);
+  const wanted = pathKey(pathname);
   return (
-    PAGE_ROUTES.find((entry) => [entry.path, ...entry.aliases].some((path) => normalise(path) === wanted)) ??
+    PAGE_ROUTES.find((entry) => [entry.path, ...entry.aliases].some((path) => pathKey(path) === wanted)) ??
     NOT_FOUND_ROUTE
   );
 }

@@ -1,4 +1,4 @@
-import { PATHS } from './site-paths';
+import { PATHS } from '@agency/shared';
 
 export const ABOUT = {
   title: 'About Us',

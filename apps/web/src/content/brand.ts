@@ -1,6 +1,9 @@
+import { BRAND_COLOURS, BRAND_NAME, BRAND_TAGLINE } from '@agency/shared';
+
 /**
- * The agency's identity: the one module to edit for a rebrand, a new phone number or a new address.
- * Every page, the footer, the JSON-LD and the og:images read from here.
+ * The agency's identity: the one module to edit for a new phone number or a new address. Every page, the footer,
+ * the JSON-LD and the og:images read from here; the name, tagline and colours come from @agency/shared, which the
+ * server's mails use too.
  */
 
 export interface PhoneNumber {
@@ -17,19 +20,12 @@ export interface SocialLink {
 }
 
 export const BRAND = {
-  name: 'Rendezvous Digital',
-  tagline: 'Your Digital Tech Rendezvous.',
+  name: BRAND_NAME,
+  tagline: BRAND_TAGLINE,
   shortDescription:
     'A Lagos digital agency building websites, apps, brands and campaigns for Nigerian businesses, and training the next generation of designers and developers.',
-  logo: { src: '/images/logo.svg', width: 180, height: 40, alt: 'Rendezvous Digital' },
-  colours: {
-    brand: '#1b1fa8',
-    brandDark: '#12157a',
-    accent: '#ff6600',
-    accentText: '#c2410c',
-    surface: '#f8f8f8',
-    text: '#161616',
-  },
+  logo: { src: '/images/logo.svg', width: 180, height: 40, alt: BRAND_NAME },
+  colours: BRAND_COLOURS,
   phones: {
     office: { display: '+234 813 700 4521', e164: '+2348137004521' } satisfies PhoneNumber,
     whatsapp: { display: '+234 902 118 6430', e164: '+2349021186430' } satisfies PhoneNumber,

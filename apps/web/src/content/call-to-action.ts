@@ -1,4 +1,4 @@
-import { PATHS } from './site-paths';
+import { PATHS } from '@agency/shared';
 
 /** The call-to-action strip shared by most pages (spec 1). */
 export const CALL_TO_ACTION = {

@@ -1,6 +1,8 @@
+import { CASE_ALIASES, casePath, type CaseSlug } from '@agency/shared';
+
 /**
- * The nine portfolio case studies (spec 2, "Portfolio case pages"). Paths and aliases follow
- * docs/decisions/0001-architecture.md; the case page, the route table and the sitemap all read them from here.
+ * The nine portfolio case studies (spec 2, "Portfolio case pages"). Their paths and aliases come from the path
+ * module in @agency/shared, which the route table reads without loading this content.
  * Mock-ups are drawn by scripts/generate-case-images.mjs.
  */
 
@@ -10,9 +12,9 @@ export interface ChallengeSolution {
 }
 
 export interface CaseStudy {
-  slug: string;
+  slug: CaseSlug;
   mainPath: string;
-  aliases: string[];
+  aliases: readonly string[];
   title: string;
   client: string;
   category: string;
@@ -27,7 +29,6 @@ export interface CaseStudy {
   websiteLabel: string;
 }
 
-const PORTFOLIO_PATH = '/portfolio-9012345';
 const MOCKUP_WIDTH = 1200;
 const MOCKUP_HEIGHT = 800;
 const WEBSITE_LABEL = 'Visit website';
@@ -36,11 +37,9 @@ function mockupOf(slug: string, alt: string): CaseStudy['mockup'] {
   return { src: `/images/cases/${slug}.svg`, width: MOCKUP_WIDTH, height: MOCKUP_HEIGHT, alt };
 }
 
-export const CASE_STUDIES: CaseStudy[] = [
+const CASE_CONTENT: Omit<CaseStudy, 'mainPath' | 'aliases'>[] = [
   {
     slug: 'planetlaundromat',
-    mainPath: `${PORTFOLIO_PATH}/planetlaundromat`,
-    aliases: ['/planetlaundromat', '/planetlaundromat-0987654'],
     title: 'Planet Laundromat: a website that books wash-and-fold pickups',
     client: 'Planet Laundromat',
     category: 'Web Design & Development',
@@ -97,8 +96,6 @@ export const CASE_STUDIES: CaseStudy[] = [
   },
   {
     slug: 'acelubricant',
-    mainPath: `${PORTFOLIO_PATH}/acelubricant`,
-    aliases: ['/acelubricant', '/acelubricant-9876543'],
     title: 'Ace Lubricant: a product catalogue that recruits distributors',
     client: 'Ace Lubricant Limited',
     category: 'Web Design & Development',
@@ -155,8 +152,6 @@ export const CASE_STUDIES: CaseStudy[] = [
   },
   {
     slug: 'marvelmarts',
-    mainPath: `${PORTFOLIO_PATH}/marvelmarts`,
-    aliases: ['/marvelmarts', '/marvelmarts-8765432'],
     title: 'Marvel Marts: from Instagram orders to a full online store',
     client: 'Marvel Marts',
     category: 'E-commerce Website',
@@ -214,8 +209,6 @@ export const CASE_STUDIES: CaseStudy[] = [
   },
   {
     slug: 'myduduke',
-    mainPath: `${PORTFOLIO_PATH}/myduduke`,
-    aliases: ['/myduduke', '/myduduke-7654321'],
     title: 'MyDuduke: a safe Christian dating platform',
     client: 'MyDuduke',
     category: 'Web App Development',
@@ -273,8 +266,6 @@ export const CASE_STUDIES: CaseStudy[] = [
   },
   {
     slug: 'moplimoservices',
-    mainPath: `${PORTFOLIO_PATH}/moplimoservices`,
-    aliases: ['/moplimoservices', '/moplimoservices-6543210'],
     title: 'MOP Limo Services: instant quotes and online booking',
     client: 'MOP Limo Services',
     category: 'Web Design & Development',
@@ -331,8 +322,6 @@ export const CASE_STUDIES: CaseStudy[] = [
   },
   {
     slug: 'follyslobyng-1093563',
-    mainPath: `${PORTFOLIO_PATH}/follyslobyng-1093563`,
-    aliases: ['/follyslobyng-1093563', '/follyslobyng'],
     title: 'Follyslob Nigeria: shipment tracking for a Lagos logistics firm',
     client: 'Follyslob Nigeria Limited',
     category: 'Corporate Website & Web App',
@@ -385,8 +374,6 @@ export const CASE_STUDIES: CaseStudy[] = [
   },
   {
     slug: 'stpaulwithststephen',
-    mainPath: `${PORTFOLIO_PATH}/stpaulwithststephen`,
-    aliases: ['/stpaulwithststephen', '/stpaulwithststephen-5432109'],
     title: 'St Paul with St Stephen: one welcoming website for a joined parish',
     client: 'St Paul with St Stephen Church',
     category: 'Web Design & Development',
@@ -442,8 +429,6 @@ export const CASE_STUDIES: CaseStudy[] = [
   },
   {
     slug: 'elfrenllc',
-    mainPath: `${PORTFOLIO_PATH}/elfrenllc`,
-    aliases: ['/elfrenllc', '/elfrenllc-4076453'],
     title: 'Elfren LLC: a professional site that wins service contracts',
     client: 'Elfren LLC',
     category: 'Web Design & Development',
@@ -495,8 +480,6 @@ export const CASE_STUDIES: CaseStudy[] = [
   },
   {
     slug: 'hoperisecharity',
-    mainPath: `${PORTFOLIO_PATH}/hoperisecharity`,
-    aliases: ['/hoperisecharity', '/hoperisecharity-7023198'],
     title: 'HopeRise Charity: online giving and open accounts',
     client: 'HopeRise Charity Foundation',
     category: 'Web Design & Development',
@@ -551,6 +534,12 @@ export const CASE_STUDIES: CaseStudy[] = [
     websiteLabel: WEBSITE_LABEL,
   },
 ];
+
+export const CASE_STUDIES: CaseStudy[] = CASE_CONTENT.map((caseStudy) => ({
+  ...caseStudy,
+  mainPath: casePath(caseStudy.slug),
+  aliases: CASE_ALIASES[caseStudy.slug],
+}));
 
 /** Finds a case study by its slug, ignoring case (paths match case-insensitively, see ADR 0001). */
 export function findCaseStudy(slug: string): CaseStudy | undefined {

@@ -1,6 +1,6 @@
+import { PATHS } from '@agency/shared';
 import { BRAND } from './brand';
 import type { ServiceIcon } from './services';
-import { PATHS } from './site-paths';
 
 export const HOME = {
   metaTitle: `${BRAND.name}: web, app, design and marketing agency in Lagos`,

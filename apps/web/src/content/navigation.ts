@@ -1,4 +1,4 @@
-import { PATHS } from './site-paths';
+import { PATHS } from '@agency/shared';
 
 export interface NavLink {
   label: string;

@@ -1,5 +1,5 @@
+import { PATHS } from '@agency/shared';
 import { BRAND } from './brand';
-import { PATHS } from './site-paths';
 
 export type TrainingVariant = 'web' | 'creative';
 

@@ -1,5 +1,5 @@
 import bcrypt from 'bcrypt';
-import { ACCOUNT_RULES, API_MESSAGES, DEFAULT_AVATAR, type SessionUser } from '@agency/shared';
+import { ACCOUNT_RULES, API_MESSAGES, DEFAULT_AVATAR, PATHS, type SessionUser } from '@agency/shared';
 import type { AppDeps } from '../../app-deps';
 import { withConflictRetry, isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
@@ -73,7 +73,7 @@ export function createAuthService(deps: AuthDeps) {
       throw error;
     }
 
-    const link = `${config.appUrl}/confirm-email?token=${encodeURIComponent(confirmation.token)}`;
+    const link = `${config.appUrl}${PATHS.confirmEmail}?token=${encodeURIComponent(confirmation.token)}`;
     try {
       await mailer.send(confirmationMail(input.email, link));
     } catch (error) {
@@ -131,7 +131,7 @@ export function createAuthService(deps: AuthDeps) {
       expiresAt: now + ACCOUNT_RULES.RESET_TOKEN_TTL_MS,
       createdAt: now,
     });
-    const link = `${config.appUrl}/reset-password?token=${encodeURIComponent(reset.token)}`;
+    const link = `${config.appUrl}${PATHS.resetPassword}?token=${encodeURIComponent(reset.token)}`;
     try {
       await mailer.send(resetMail(user.email, link));
     } catch (error) {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { Router, type Response } from 'express';
 import { z } from 'zod';
-import { SERVER_MESSAGES } from '@agency/shared';
+import { pathKey, SERVER_MESSAGES } from '@agency/shared';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 const MANIFEST_FILE = 'routes-manifest.json';
@@ -12,16 +12,13 @@ const RoutesManifestSchema = z.object({
   notFound: z.string(),
 });
 
-/** The lookup key of a page path: lower-cased, decoded, without a trailing slash ("/" stays "/"). */
+/** The manifest key of a requested path: decoded, then keyed as the prerenderer keyed the pages; none if malformed. */
 export function routeKeyOf(requestPath: string): string | undefined {
-  let decoded: string;
   try {
-    decoded = decodeURIComponent(requestPath);
+    return pathKey(decodeURIComponent(requestPath));
   } catch {
     return undefined;
   }
-  const trimmed = decoded.toLowerCase().replace(/\/+$/, '');
-  return trimmed === '' ? '/' : trimmed;
 }
 
 /**

@@ -1,9 +1,9 @@
+import { PATHS } from '@agency/shared';
 import { CallToAction } from '@/components/sections/call-to-action';
 import { PageHead } from '@/components/seo/page-head';
 import { Link } from '@/components/ui/link';
 import { CASE_STUDIES, caseStudyOgImage } from '@/content/case-studies';
 import { CASE_PAGE } from '@/content/contact';
-import { PATHS } from '@/content/site-paths';
 import NotFoundPage from './not-found';
 import './pages.css';
 

@@ -1,10 +1,10 @@
+import { PATHS } from '@agency/shared';
 import { CallToAction } from '@/components/sections/call-to-action';
 import { PageHero } from '@/components/sections/page-hero';
 import { WhyChooseUs } from '@/components/sections/why-choose-us';
 import { PageHead } from '@/components/seo/page-head';
 import { Link } from '@/components/ui/link';
 import { CONTACT_US_LABEL, SERVICE_PAGES, type ServicePage as ServicePageContent } from '@/content/services';
-import { PATHS } from '@/content/site-paths';
 import './pages.css';
 
 /** One module for the five service pages; the route table passes which one. */

@@ -1,3 +1,4 @@
+import { escapeHtml } from '@agency/shared';
 import { BRAND } from '@/content/brand';
 import { absoluteUrl } from './site-url';
 
@@ -37,9 +38,6 @@ function metaTags(head: HeadData): MetaTag[] {
     { key: 'name', id: 'twitter:image', content: image },
   ];
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** JSON inside <script> must not be able to close the tag. */
 const serializeJsonLd = (data: object) => JSON.stringify(data).replace(/</g, '\\u003c');

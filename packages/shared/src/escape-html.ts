@@ -1,0 +1,4 @@
+/** Text made safe to place in HTML, between tags or inside a quoted attribute. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
