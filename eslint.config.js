@@ -1,8 +1,49 @@
-// Flat config: JS and TypeScript recommended everywhere, the React hooks rules for the web app.
+// Flat config: JS and TypeScript recommended everywhere, the React hooks rules for the web app, and the layer
+// boundaries, import cycles and file names of docs/decisions/0011-boundaries-and-paths.md.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import checkFile from 'eslint-plugin-check-file';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const WEB = 'apps/web/src';
+const FEATURES = `${WEB}/features`;
+const FEATURE_NAMES = readdirSync(FEATURES, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+// Lower-case words or numbers joined by hyphens; a name may start with a number (0001-initial.ts).
+const KEBAB_CASE = '+([a-z0-9])*(-+([a-z0-9]))';
+
+/** Imports run one way: packages/shared <- components, content, lib <- features <- app; the two apps stay apart. */
+const LAYER_ZONES = [
+  ...FEATURE_NAMES.map((name) => ({
+    target: `${FEATURES}/${name}`,
+    from: FEATURES,
+    except: [`./${name}`],
+    message: 'Features do not import each other: compose them in apps/web/src/app, or move the shared part down.',
+  })),
+  {
+    target: FEATURES,
+    from: `${WEB}/app`,
+    message: 'Features do not import the app layer; the app imports features.',
+  },
+  {
+    target: [`${WEB}/components`, `${WEB}/content`, `${WEB}/lib`],
+    from: [FEATURES, `${WEB}/app`],
+    message: 'Components, content and lib sit below features and the app: they import neither.',
+  },
+  {
+    target: 'packages/shared',
+    from: 'apps',
+    message: 'packages/shared is used by both apps and imports neither.',
+  },
+  { target: 'apps/server', from: 'apps/web', message: 'The server never imports the web app.' },
+  { target: 'apps/web', from: 'apps/server', message: 'The web app never imports the server.' },
+];
 
 export default tseslint.config(
   {
@@ -27,6 +68,44 @@ export default tseslint.config(
           ignoreRestSiblings: true,
         },
       ],
+    },
+  },
+  {
+    files: ['apps/**/*.{ts,tsx,mjs,js}', 'packages/**/*.{ts,tsx,mjs,js}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // no-cycle follows imports into TypeScript files only if it may parse them.
+      'import-x/extensions': ['.ts', '.tsx', '.mjs', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      // Resolves the web app's `@/` alias and the workspaces' `@agency/*` packages to their files.
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: LAYER_ZONES }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // CSS is not parsed by ESLint; this processor hands the file names to check-file only.
+    files: ['**/*.css'],
+    processor: 'check-file/eslint-processor-check-file',
+  },
+  {
+    files: ['apps/**/*.{ts,tsx,mjs,js,css}', 'packages/**/*.{ts,tsx,mjs,js,css}', 'scripts/**/*.mjs'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.{ts,tsx,mjs,js,css}': KEBAB_CASE },
+        // web.routes.ts and contact-form.test.tsx are checked by their first part.
+        { ignoreMiddleExtensions: true },
+      ],
+      'check-file/folder-naming-convention': ['error', { 'apps/*/**/': KEBAB_CASE, 'packages/*/**/': KEBAB_CASE }],
     },
   },
   {
