@@ -1,7 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_MESSAGES, API_PATHS, MESSAGE_KIND_PATHS, MESSAGE_KINDS } from '@agency/shared';
-import { MESSAGE_KIND_DEFINITIONS } from './modules/messages/message-kinds';
 import { VALID_SUBMISSIONS } from './test/fixtures';
 import { PNG_IMAGE } from './test/images';
 import { tokenFromMail } from './test/smtp-sink';
@@ -45,7 +44,7 @@ describe('the whole staff journey', () => {
 
     for (const kind of MESSAGE_KINDS) {
       const submitted = await request(context.app)
-        .post(MESSAGE_KIND_DEFINITIONS[kind].submitPath)
+        .post(MESSAGE_KIND_PATHS[kind].submit)
         .set(origin)
         .send(VALID_SUBMISSIONS[kind]);
       expect(submitted.status).toBe(201);

@@ -4,7 +4,7 @@ export * from './scroll-thresholds';
 export * from './messages';
 export * from './captcha';
 export * from './api';
-export * from './message-kinds';
+export * from './enquiry-kinds';
 export * from './schemas/fields';
 export * from './schemas/training';
 export * from './schemas/contact';

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { ENQUIRY_KINDS, MessageKind, StoredColumnsByKind } from '@agency/shared';
 
 /** Times are stored as epoch milliseconds (UTC by definition, identical on SQLite and MySQL). */
 export type EpochMs = number;
@@ -46,62 +47,20 @@ export interface InstallationTable {
   claimed_at: EpochMs;
 }
 
-export interface WebDevMessagesTable {
-  id: Generated<number>;
-  firstname: string;
-  surname: string;
-  email: string;
-  phone: string;
-  schedule: string | null;
-  training_type: string | null;
-  occupation: string;
-  state: string;
-  referral: string;
-  created_at: EpochMs;
-}
+/**
+ * An enquiry table: the columns its kind's definition stores (packages/shared, enquiry-kinds), plus id and the
+ * time it arrived. The four tables are named by the definitions too, so the two cannot drift apart.
+ */
+type MessageTable<K extends MessageKind> = StoredColumnsByKind[K] & { id: Generated<number>; created_at: EpochMs };
 
-export interface CreativeDesignMessagesTable {
-  id: Generated<number>;
-  firstname: string;
-  surname: string;
-  email: string;
-  phone: string;
-  schedule: string | null;
-  occupation: string;
-  state: string;
-  referral: string;
-  created_at: EpochMs;
-}
+type MessageTables = { [K in MessageKind as (typeof ENQUIRY_KINDS)[K]['table']]: MessageTable<K> };
 
-export interface ContactMessagesTable {
-  id: Generated<number>;
-  name: string;
-  email: string;
-  phone: string;
-  message: string;
-  created_at: EpochMs;
-}
+export type MessageTableName = keyof MessageTables;
 
-export interface RequestQuoteMessagesTable {
-  id: Generated<number>;
-  name: string;
-  email: string;
-  phone: string;
-  location: string;
-  project_description: string;
-  /** JSON array of strings. */
-  services: string;
-  created_at: EpochMs;
-}
-
-export interface Database {
+export interface Database extends MessageTables {
   users: UsersTable;
   email_tokens: EmailTokensTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
   installation: InstallationTable;
-  web_dev_messages: WebDevMessagesTable;
-  creative_design_messages: CreativeDesignMessagesTable;
-  contact_messages: ContactMessagesTable;
-  request_quote_messages: RequestQuoteMessagesTable;
 }

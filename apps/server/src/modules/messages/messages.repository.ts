@@ -1,10 +1,15 @@
-import { sql, type Kysely } from 'kysely';
-import { MESSAGE_KIND_FIELDS, type MessageKind, type MessageRowByKind } from '@agency/shared';
-import type { Database } from '../../lib/database-schema';
-import { columnOf, inputKeyOf, MESSAGE_KIND_DEFINITIONS, storedFieldsOf } from './message-kinds';
-
-// The four tables share a shape the compiler cannot see through a table-name variable.
-type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
+import { sql, type InsertResult, type Kysely } from 'kysely';
+import {
+  ENQUIRY_KINDS,
+  listedRowOf,
+  storedColumnsOf,
+  storedFieldsOf,
+  type MessageKind,
+  type MessageRowByKind,
+  type StoredColumnsByKind,
+  type SubmissionByKind,
+} from '@agency/shared';
+import type { Database, EpochMs } from '../../lib/database-schema';
 
 export interface ListOptions {
   limit?: number;
@@ -14,34 +19,30 @@ export interface ListOptions {
   withTotal?: boolean;
 }
 
-export async function insertMessage(
+type InsertRow<K extends MessageKind> = (
   db: Kysely<Database>,
-  kind: MessageKind,
-  input: Record<string, unknown>,
-  createdAt: number,
-): Promise<number> {
-  const values: Record<string, unknown> = { created_at: createdAt };
-  for (const field of storedFieldsOf(kind)) {
-    const value = input[inputKeyOf(field)] ?? null;
-    values[columnOf(field)] = field === 'services' ? JSON.stringify(value ?? []) : value;
-  }
-  const result = await (db as unknown as AnyDb)
-    .insertInto(MESSAGE_KIND_DEFINITIONS[kind].table)
-    .values(values)
-    .executeTakeFirstOrThrow();
-  return Number(result.insertId);
-}
+  row: StoredColumnsByKind[K] & { created_at: EpochMs },
+) => Promise<InsertResult>;
 
-/** A stored row as the API returns it: id, then exactly the fields of spec 3, in that order. */
-export function toApiMessage<K extends MessageKind>(kind: K, row: Record<string, unknown>): MessageRowByKind[K] {
-  const message: Record<string, unknown> = { id: Number(row.id) };
-  for (const field of MESSAGE_KIND_FIELDS[kind]) {
-    const value = row[columnOf(field)];
-    if (field === 'created_at') message[field] = new Date(Number(value)).toISOString();
-    else if (field === 'services') message[field] = JSON.parse(String(value)) as string[];
-    else message[field] = value ?? null;
-  }
-  return message as unknown as MessageRowByKind[K];
+// One insert per table, so Kysely checks each row against its own table's columns; reading and deleting use only
+// id, created_at and the kind's searched columns, which a query over any of the four tables can name.
+const INSERT_ROW: { [K in MessageKind]: InsertRow<K> } = {
+  web_dev: (db, row) => db.insertInto(ENQUIRY_KINDS.web_dev.table).values(row).executeTakeFirstOrThrow(),
+  creative_design: (db, row) =>
+    db.insertInto(ENQUIRY_KINDS.creative_design.table).values(row).executeTakeFirstOrThrow(),
+  contact: (db, row) => db.insertInto(ENQUIRY_KINDS.contact.table).values(row).executeTakeFirstOrThrow(),
+  request_quote: (db, row) => db.insertInto(ENQUIRY_KINDS.request_quote.table).values(row).executeTakeFirstOrThrow(),
+};
+
+export async function insertMessage<K extends MessageKind>(
+  db: Kysely<Database>,
+  kind: K,
+  submission: SubmissionByKind[K],
+  createdAt: EpochMs,
+): Promise<number> {
+  const insertRow: InsertRow<K> = INSERT_ROW[kind];
+  const result = await insertRow(db, { ...storedColumnsOf(kind, submission), created_at: createdAt });
+  return Number(result.insertId);
 }
 
 function likePattern(q: string): string {
@@ -53,16 +54,13 @@ export async function listMessages<K extends MessageKind>(
   kind: K,
   options: ListOptions = {},
 ): Promise<{ messages: MessageRowByKind[K][]; total?: number }> {
-  const definition = MESSAGE_KIND_DEFINITIONS[kind];
-  const base = (db as unknown as AnyDb)
-    .selectFrom(definition.table)
-    .$if(Boolean(options.q), (query) =>
+  const { q } = options;
+  const searched = storedFieldsOf(kind).filter((field) => field.searched);
+  const base = db
+    .selectFrom(ENQUIRY_KINDS[kind].table)
+    .$if(Boolean(q), (query) =>
       query.where(({ or }) =>
-        or(
-          definition.searchFields.map(
-            (field) => sql<boolean>`${sql.ref(columnOf(field))} like ${likePattern(options.q ?? '')} escape '!'`,
-          ),
-        ),
+        or(searched.map(({ column }) => sql<boolean>`${sql.ref(column)} like ${likePattern(q ?? '')} escape '!'`)),
       ),
     );
   let rowsQuery = base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
@@ -71,16 +69,13 @@ export async function listMessages<K extends MessageKind>(
     rowsQuery = rowsQuery.limit(options.limit ?? Number.MAX_SAFE_INTEGER).offset(options.offset ?? 0);
   }
   const rows = await rowsQuery.execute();
-  const messages = rows.map((row) => toApiMessage(kind, row));
+  const messages = rows.map((row) => listedRowOf(kind, row));
   if (!options.withTotal) return { messages };
   const count = await base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow();
   return { messages, total: Number(count.total) };
 }
 
 export async function deleteMessage(db: Kysely<Database>, kind: MessageKind, id: number): Promise<boolean> {
-  const result = await (db as unknown as AnyDb)
-    .deleteFrom(MESSAGE_KIND_DEFINITIONS[kind].table)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const result = await db.deleteFrom(ENQUIRY_KINDS[kind].table).where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

@@ -1,14 +1,11 @@
 import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
-import { API_MESSAGES, MESSAGE_KINDS } from '@agency/shared';
+import { API_MESSAGES, ENQUIRY_KINDS, MESSAGE_KINDS } from '@agency/shared';
 import type { AppDeps } from '../../app-deps';
-import { AppError } from '../../lib/errors';
 import { jsonBody } from '../../middleware/json-body';
 import { methodNotAllowed } from '../../middleware/method-not-allowed';
 import { parseInput, validateBody } from '../../middleware/validate';
-import { deleteMessage, listMessages } from './messages.repository';
-import { submitMessage } from './messages.service';
-import { MESSAGE_KIND_DEFINITIONS } from './message-kinds';
+import { deleteMessage, listMessages, submitMessage } from './messages.service';
 
 const LIST_LIMIT_MAX = 1000;
 const SEARCH_MAX = 200;
@@ -26,31 +23,31 @@ const DeleteQuerySchema = z.object({
 export function messagesRoutes(deps: AppDeps, requireStaff: RequestHandler): Router {
   const router = Router();
   for (const kind of MESSAGE_KINDS) {
-    const definition = MESSAGE_KIND_DEFINITIONS[kind];
+    const definition = ENQUIRY_KINDS[kind];
 
     router
-      .route(definition.submitPath)
+      .route(definition.paths.submit)
       .post(...jsonBody, validateBody(definition.schema), async (req, res) => {
-        await submitMessage(deps, kind, req.body as Record<string, unknown>);
+        await submitMessage(deps, kind, req.body);
         res.status(201).json({ success: true, message: definition.successMessage });
       })
       .all(methodNotAllowed(['POST']));
 
     router
-      .route(definition.listPath)
+      .route(definition.paths.list)
       .get(requireStaff, async (req, res) => {
         const query = parseInput(ListQuerySchema, req.query);
         const paged = query.limit !== undefined || query.offset !== undefined || query.q !== undefined;
-        const { messages, total } = await listMessages(deps.db, kind, { ...query, withTotal: paged });
+        const { messages, total } = await listMessages(deps, kind, { ...query, withTotal: paged });
         res.json(paged ? { success: true, messages, total } : { success: true, messages });
       })
       .all(methodNotAllowed(['GET']));
 
     router
-      .route(definition.deletePath)
+      .route(definition.paths.delete)
       .delete(requireStaff, async (req, res) => {
         const { id } = parseInput(DeleteQuerySchema, req.query);
-        if (!(await deleteMessage(deps.db, kind, id))) throw new AppError(404, API_MESSAGES.MESSAGE_NOT_FOUND);
+        await deleteMessage(deps, kind, id);
         res.json({ success: true, message: API_MESSAGES.DELETED });
       })
       .all(methodNotAllowed(['DELETE']));

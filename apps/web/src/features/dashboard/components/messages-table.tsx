@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { MESSAGE_KIND_LABELS, SPEC_MESSAGES, type MessageKind } from '@agency/shared';
-import { cellText, columnsOf, senderOf, type AnyMessage } from '../message-columns';
+import { listedFieldsOf, MESSAGE_KIND_LABELS, SPEC_MESSAGES, type MessageKind } from '@agency/shared';
+import { cellText, senderOf, type AnyMessage } from '../message-columns';
 
 const CELL_CLASSES = {
   long: 'messages-table__long',
   'one-line': 'messages-table__nowrap',
-  normal: undefined,
 } as const;
 
 interface MessagesTableProps {
@@ -21,7 +20,7 @@ interface MessagesTableProps {
  * once CSS changes the elements' display.
  */
 export function MessagesTable({ kind, messages, onDelete }: MessagesTableProps) {
-  const columns = columnsOf(kind);
+  const columns = listedFieldsOf(kind);
   const [deleting, setDeleting] = useState<ReadonlySet<number>>(new Set());
   const captionId = `messages-caption-${kind}`;
 
@@ -48,7 +47,7 @@ export function MessagesTable({ kind, messages, onDelete }: MessagesTableProps) 
         <thead role="rowgroup">
           <tr role="row">
             {columns.map((column) => (
-              <th key={column.field} scope="col" role="columnheader">
+              <th key={column.name} scope="col" role="columnheader">
                 {column.label}
               </th>
             ))}
@@ -61,11 +60,16 @@ export function MessagesTable({ kind, messages, onDelete }: MessagesTableProps) 
           {messages.map((message) => (
             <tr key={message.id} role="row">
               {columns.map((column) => (
-                <td key={column.field} role="cell" data-label={column.label} className={CELL_CLASSES[column.layout]}>
-                  {column.field === 'created_at' ? (
-                    <time dateTime={message.created_at}>{cellText(message, column.field)}</time>
+                <td
+                  key={column.name}
+                  role="cell"
+                  data-label={column.label}
+                  className={column.layout && CELL_CLASSES[column.layout]}
+                >
+                  {column.name === 'created_at' ? (
+                    <time dateTime={message.created_at}>{cellText(message, column.name)}</time>
                   ) : (
-                    cellText(message, column.field)
+                    cellText(message, column.name)
                   )}
                 </td>
               ))}

@@ -1,0 +1,22 @@
+import { API_PATHS } from '../api';
+import { SPEC_MESSAGES } from '../messages';
+import { ContactMessageSchema } from '../schemas/contact';
+import type { EnquiryKind } from './define-kind';
+
+export const CONTACT_KIND = {
+  table: 'contact_messages',
+  schema: ContactMessageSchema,
+  fields: {
+    name: { column: 'name', label: 'Name', searched: true },
+    email: { column: 'email', label: 'E-mail', searched: true },
+    phone: { column: 'phone', label: 'Phone', searched: true, layout: 'one-line' },
+    message: { column: 'message', label: 'Message', searched: true, layout: 'long' },
+  },
+  paths: {
+    submit: API_PATHS.SUBMIT_CONTACT,
+    list: '/api/get_contact_messages.php',
+    delete: '/api/delete_contact_message.php',
+  },
+  successMessage: SPEC_MESSAGES.MESSAGE_SENT,
+  notificationTitle: 'contact message',
+} as const satisfies EnquiryKind<typeof ContactMessageSchema>;

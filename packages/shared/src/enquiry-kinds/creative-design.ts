@@ -1,0 +1,28 @@
+import { API_PATHS } from '../api';
+import { SPEC_MESSAGES } from '../messages';
+import { CreativeTrainingRegistrationSchema } from '../schemas/training';
+import type { EnquiryKind } from './define-kind';
+
+export const CREATIVE_DESIGN_KIND = {
+  table: 'creative_design_messages',
+  schema: CreativeTrainingRegistrationSchema,
+  fields: {
+    firstname: { column: 'firstname', label: 'First name', searched: true },
+    surname: { column: 'surname', label: 'Surname', searched: true },
+    email: { column: 'email', label: 'E-mail', searched: true },
+    phone: { column: 'phone', label: 'Phone', searched: true, layout: 'one-line' },
+    schedule: { column: 'schedule', label: 'Schedule' },
+    // Always "Creative Graphic Design": the table does not keep it and the list does not show it (spec 3).
+    trainingType: null,
+    occupation: { column: 'occupation', label: 'Occupation' },
+    state: { column: 'state', label: 'State', searched: true },
+    referral: { column: 'referral', label: 'Referral' },
+  },
+  paths: {
+    submit: API_PATHS.SUBMIT_CREATIVE_TRAINING,
+    list: '/api/get_creative_design_messages.php',
+    delete: '/api/delete_creative_design_message.php',
+  },
+  successMessage: SPEC_MESSAGES.REGISTRATION_SUCCESS,
+  notificationTitle: 'creative graphic design training registration',
+} as const satisfies EnquiryKind<typeof CreativeTrainingRegistrationSchema>;

@@ -1,0 +1,58 @@
+import type { z } from 'zod';
+
+/** How one API field of an enquiry is stored, listed and shown. */
+export interface StoredField {
+  /** Its column in the kind's table. */
+  readonly column: string;
+  /** Its column heading in the dashboard. */
+  readonly label: string;
+  /** The dashboard's search (`q`) looks in it. */
+  readonly searched?: true;
+  /** Long free text gets a wide, wrapping dashboard column; a phone number stays on one line. */
+  readonly layout?: 'long' | 'one-line';
+  /** Its name in the listed rows when that is not the API field's own (spec 3 lists some by column). */
+  readonly listedAs?: string;
+  /** A list, stored as JSON text. */
+  readonly storedAs?: 'json';
+}
+
+type SubmissionSchema = z.ZodType<Record<string, unknown>>;
+
+/**
+ * One kind of enquiry, defined once. `fields` names every field of the schema's output exactly once, in the order
+ * the API lists them (spec 3); `null` marks a field the schema fixes and the table does not keep.
+ */
+export interface EnquiryKind<S extends SubmissionSchema = SubmissionSchema> {
+  readonly table: string;
+  readonly schema: S;
+  readonly fields: { readonly [F in keyof z.output<S>]: StoredField | null };
+  readonly paths: { readonly submit: string; readonly list: string; readonly delete: string };
+  readonly successMessage: string;
+  /** The staff notification reads "A new {notificationTitle} has arrived". */
+  readonly notificationTitle: string;
+}
+
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+type Fields<D extends EnquiryKind> = D['fields'];
+type Submission<D extends EnquiryKind> = z.output<D['schema']>;
+type ValueOf<D extends EnquiryKind, F> = F extends keyof Submission<D> ? Submission<D>[F] : never;
+type ListedName<F, Field> = Field extends { listedAs: infer Name extends string } ? Name : F;
+
+/** The valid submission a kind stores (the schema's output). */
+export type SubmissionOf<D extends EnquiryKind> = Submission<D>;
+
+/** The kind's columns besides id and created_at, with the type each holds. */
+export type ColumnsOf<D extends EnquiryKind> = Simplify<{
+  [F in keyof Fields<D> as Fields<D>[F] extends { column: infer C extends string } ? C : never]: Fields<D>[F] extends {
+    storedAs: 'json';
+  }
+    ? string
+    : ValueOf<D, F>;
+}>;
+
+/** A stored enquiry as the API lists it: id, the stored fields, then created_at as an ISO time. */
+export type ListedRowOf<D extends EnquiryKind> = Simplify<
+  { id: number } & {
+    [F in keyof Fields<D> as Fields<D>[F] extends StoredField ? ListedName<F, Fields<D>[F]> : never]: ValueOf<D, F>;
+  } & { created_at: string }
+>;

@@ -1,0 +1,30 @@
+import { API_PATHS } from '../api';
+import { SPEC_MESSAGES } from '../messages';
+import { QuoteRequestSchema } from '../schemas/quote';
+import type { EnquiryKind } from './define-kind';
+
+export const REQUEST_QUOTE_KIND = {
+  table: 'request_quote_messages',
+  schema: QuoteRequestSchema,
+  fields: {
+    name: { column: 'name', label: 'Name', searched: true },
+    email: { column: 'email', label: 'E-mail', searched: true },
+    phone: { column: 'phone', label: 'Phone', searched: true, layout: 'one-line' },
+    location: { column: 'location', label: 'Location', searched: true },
+    projectDescription: {
+      column: 'project_description',
+      label: 'Project description',
+      searched: true,
+      layout: 'long',
+      listedAs: 'project_description',
+    },
+    services: { column: 'services', label: 'Services', storedAs: 'json' },
+  },
+  paths: {
+    submit: API_PATHS.SUBMIT_QUOTE,
+    list: '/api/get_request_quote_messages.php',
+    delete: '/api/delete_request_quote_message.php',
+  },
+  successMessage: SPEC_MESSAGES.QUOTE_SUBMITTED,
+  notificationTitle: 'quote request',
+} as const satisfies EnquiryKind<typeof QuoteRequestSchema>;

@@ -1,0 +1,27 @@
+import { API_PATHS } from '../api';
+import { SPEC_MESSAGES } from '../messages';
+import { WebTrainingRegistrationSchema } from '../schemas/training';
+import type { EnquiryKind } from './define-kind';
+
+export const WEB_DEV_KIND = {
+  table: 'web_dev_messages',
+  schema: WebTrainingRegistrationSchema,
+  fields: {
+    firstname: { column: 'firstname', label: 'First name', searched: true },
+    surname: { column: 'surname', label: 'Surname', searched: true },
+    email: { column: 'email', label: 'E-mail', searched: true },
+    phone: { column: 'phone', label: 'Phone', searched: true, layout: 'one-line' },
+    schedule: { column: 'schedule', label: 'Schedule' },
+    trainingType: { column: 'training_type', label: 'Training type' },
+    occupation: { column: 'occupation', label: 'Occupation' },
+    state: { column: 'state', label: 'State', searched: true },
+    referral: { column: 'referral', label: 'Referral' },
+  },
+  paths: {
+    submit: API_PATHS.SUBMIT_WEB_TRAINING,
+    list: '/api/get_webdev_messages.php',
+    delete: '/api/delete_web_dev_message.php',
+  },
+  successMessage: SPEC_MESSAGES.REGISTRATION_SUCCESS,
+  notificationTitle: 'web development training registration',
+} as const satisfies EnquiryKind<typeof WebTrainingRegistrationSchema>;
