@@ -36,15 +36,14 @@ export interface MailerOptions {
 /** SMTP when SMTP_URL is set; otherwise each mail becomes an .eml file in the outbox folder. */
 export function createMailer({ smtpUrl, from, outboxDir, logger }: MailerOptions): Mailer {
   assertSingleLine('From', from);
-  const transport = smtpUrl
-    ? nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS })
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const smtp = smtpUrl ? nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS }) : undefined;
+  const outbox = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
   return {
     async send(mail) {
       assertSingleLine('To', mail.to);
       assertSingleLine('Subject', mail.subject);
-      const info = await transport.sendMail({
+      const message = {
         from,
         to: mail.to,
         subject: mail.subject,
@@ -52,11 +51,15 @@ export function createMailer({ smtpUrl, from, outboxDir, logger }: MailerOptions
         html: mail.html,
         disableFileAccess: true,
         disableUrlAccess: true,
-      });
-      if (smtpUrl) return;
+      };
+      if (smtp) {
+        await smtp.sendMail(message);
+        return;
+      }
+      const info = await outbox.sendMail(message);
       await mkdir(outboxDir, { recursive: true });
       const file = path.join(outboxDir, `${Date.now()}-${randomBytes(4).toString('hex')}.eml`);
-      await writeFile(file, (info as unknown as { message: Buffer }).message);
+      await writeFile(file, info.message);
       logger.info({ to: mail.to, subject: mail.subject, file, link: mail.link }, 'mail written to the outbox');
     },
   };
