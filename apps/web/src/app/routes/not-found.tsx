@@ -1,3 +1,4 @@
+import { PATHS } from '@agency/shared';
 import { PageHead } from '@/components/seo/page-head';
 import { Link } from '@/components/ui/link';
 import { NOT_FOUND } from '@/content/contact';
@@ -23,7 +24,7 @@ export default function NotFoundPage() {
               </li>
             ))}
           </ul>
-          <Link to="/" className="btn btn--primary btn--large">
+          <Link to={PATHS.home} className="btn btn--primary btn--large">
             {NOT_FOUND.homeLabel}
           </Link>
         </div>

@@ -1,4 +1,4 @@
-import { SCROLL_THRESHOLDS } from '@agency/shared';
+import { PATHS, SCROLL_THRESHOLDS } from '@agency/shared';
 import { Link, NavLink } from '@/components/ui/link';
 import { HEADER_LINKS, REQUEST_QUOTE_LINK } from '@/content/navigation';
 import { Logo } from './logo';
@@ -11,7 +11,7 @@ export function Header() {
   return (
     <header className={`site-header${compact ? ' site-header--compact' : ''}`} data-compact={compact}>
       <div className="site-header__inner container">
-        <Link to="/" className="site-header__brand">
+        <Link to={PATHS.home} className="site-header__brand">
           <Logo inverted />
         </Link>
         <nav aria-label="Main" className="main-nav">

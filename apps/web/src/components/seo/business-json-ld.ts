@@ -1,3 +1,4 @@
+import { PATHS } from '@agency/shared';
 import { BRAND } from '@/content/brand';
 import { SERVICES_MENU } from '@/content/navigation';
 import { absoluteUrl } from './site-url';
@@ -10,7 +11,7 @@ export function businessJsonLd(): object {
     name: BRAND.name,
     slogan: BRAND.tagline,
     description: BRAND.shortDescription,
-    url: absoluteUrl('/'),
+    url: absoluteUrl(PATHS.home),
     logo: absoluteUrl(BRAND.logo.src),
     image: absoluteUrl('/og/home.png'),
     telephone: BRAND.phones.office.e164,
