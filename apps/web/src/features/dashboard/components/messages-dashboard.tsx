@@ -75,7 +75,7 @@ export function MessagesDashboard({ user, onLogout, onSessionEnded }: MessagesDa
         aria-labelledby={tabIdOf(kind)}
         aria-busy={loading}
       >
-        <h2 className="dashboard-sr-only">{MESSAGE_KIND_LABELS[kind]}</h2>
+        <h2 className="visually-hidden">{MESSAGE_KIND_LABELS[kind]}</h2>
         {loading ? (
           <div className="dashboard__loading" role="status">
             <span className="dashboard__spinner" aria-hidden="true" />

@@ -41,7 +41,7 @@ export function MessagesTable({ kind, messages, onDelete }: MessagesTableProps) 
   return (
     <div className="messages-table__scroller" role="region" aria-labelledby={captionId} tabIndex={0}>
       <table className="messages-table" role="table">
-        <caption id={captionId} className="dashboard-sr-only">
+        <caption id={captionId} className="visually-hidden">
           {MESSAGE_KIND_LABELS[kind]} messages, newest first
         </caption>
         <thead role="rowgroup">
@@ -52,7 +52,7 @@ export function MessagesTable({ kind, messages, onDelete }: MessagesTableProps) 
               </th>
             ))}
             <th scope="col" role="columnheader">
-              <span className="dashboard-sr-only">Actions</span>
+              <span className="visually-hidden">Actions</span>
             </th>
           </tr>
         </thead>
@@ -80,7 +80,7 @@ export function MessagesTable({ kind, messages, onDelete }: MessagesTableProps) 
                   disabled={deleting.has(message.id)}
                   onClick={() => void handleDelete(message.id)}
                 >
-                  Delete<span className="dashboard-sr-only"> message from {senderOf(message)}</span>
+                  Delete<span className="visually-hidden"> message from {senderOf(message)}</span>
                 </button>
               </td>
             </tr>
