@@ -3,6 +3,7 @@ import { SPEC_MESSAGES } from '../messages';
 import { ContactMessageSchema } from '../schemas/contact';
 import type { EnquiryKind } from './define-kind';
 
+/** How a contact message is stored, listed and shown (docs/decisions/0009). */
 export const CONTACT_KIND = {
   table: 'contact_messages',
   schema: ContactMessageSchema,

@@ -3,6 +3,7 @@ import { SPEC_MESSAGES } from '../messages';
 import { CreativeTrainingRegistrationSchema } from '../schemas/training';
 import type { EnquiryKind } from './define-kind';
 
+/** How a creative graphic design training registration is stored, listed and shown (docs/decisions/0009). */
 export const CREATIVE_DESIGN_KIND = {
   table: 'creative_design_messages',
   schema: CreativeTrainingRegistrationSchema,

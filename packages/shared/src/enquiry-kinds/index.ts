@@ -1,7 +1,8 @@
 /**
  * The four kinds of stored enquiry (spec 3 and 7), each defined once in its own module, and what is derived from
  * those definitions: the row type the API lists, the columns the server stores, the dashboard's columns.
- * Public pages import only the schemas, so with `sideEffects: false` none of this reaches their JavaScript.
+ * A kind's rules stay in its schema module (schemas/*.ts): public pages import the schemas, and were a definition in
+ * the same module, the bundler would put it in a chunk the public page loads too.
  */
 import { CONTACT_KIND } from './contact';
 import { CREATIVE_DESIGN_KIND } from './creative-design';

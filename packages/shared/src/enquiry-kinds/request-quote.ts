@@ -3,6 +3,7 @@ import { SPEC_MESSAGES } from '../messages';
 import { QuoteRequestSchema } from '../schemas/quote';
 import type { EnquiryKind } from './define-kind';
 
+/** How a quote request is stored, listed and shown (docs/decisions/0009). */
 export const REQUEST_QUOTE_KIND = {
   table: 'request_quote_messages',
   schema: QuoteRequestSchema,

@@ -3,6 +3,7 @@ import { SPEC_MESSAGES } from '../messages';
 import { WebTrainingRegistrationSchema } from '../schemas/training';
 import type { EnquiryKind } from './define-kind';
 
+/** How a web development training registration is stored, listed and shown (docs/decisions/0009). */
 export const WEB_DEV_KIND = {
   table: 'web_dev_messages',
   schema: WebTrainingRegistrationSchema,
