@@ -26,6 +26,16 @@ export interface SessionUser {
   profile_image: string;
 }
 
+/**
+ * Whether an answer's `user` is a signed-in user. Hand-written rather than a zod schema: the session check runs on
+ * every public page, and zod would add to the JavaScript each of them downloads (docs/decisions/0008).
+ */
+export function isSessionUser(value: unknown): value is SessionUser {
+  if (typeof value !== 'object' || value === null) return false;
+  const { username, email } = value as Record<string, unknown>;
+  return typeof username === 'string' && typeof email === 'string';
+}
+
 /** The JSON envelope of every API answer (CONVENTIONS). */
 export interface ApiResult {
   success: boolean;

@@ -13,7 +13,7 @@ export type ApiErrorKind =
   | 'network'
   /** An answer whose body is not JSON (spec 8: "Failed to parse JSON"), or JSON of an unexpected shape. */
   | 'unreadable'
-  /** A JSON answer that says no: a status outside 2xx, or `success: false`. */
+  /** A JSON answer that says no: a status outside 2xx, or an envelope whose `success` is not `true`. */
   | 'rejected';
 
 export class ApiError extends Error {
@@ -57,7 +57,8 @@ export interface RequestOptions<T> {
   /** Checks and types the JSON answer; without it the answer is returned as `unknown` JSON. */
   schema?: ResponseSchema<T>;
   /**
-   * 'envelope' (default): a 2xx whose JSON says `success: false` is a rejection too.
+   * 'envelope' (default): a 2xx counts only when its JSON says `success: true`, as every reader of spec 7 reads it;
+   * any other 2xx is a rejection too.
    * 'status': only the HTTP status decides (the training forms of spec 5 read `ok` alone); the body of a 2xx is
    * not read at all.
    */
@@ -114,8 +115,8 @@ export async function request<T = unknown>(path: string, options: RequestOptions
     throw new ApiError('unreadable', response.status, SPEC_MESSAGES.FAILED_TO_PARSE_JSON, {}, { cause: error });
   }
 
-  const saysNo = isObject(body) && body.success === false;
-  if (!response.ok || (options.success !== 'status' && saysNo)) {
+  const saysYes = isObject(body) && body.success === true;
+  if (!response.ok || (options.success !== 'status' && !saysYes)) {
     const message = isObject(body) && typeof body.message === 'string' ? body.message : '';
     throw new ApiError('rejected', response.status, message, fieldErrorsOf(body));
   }

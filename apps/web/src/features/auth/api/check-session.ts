@@ -1,36 +1,27 @@
-import { API_PATHS, type SessionUser } from '@agency/shared';
+import { API_PATHS, isSessionUser, type SessionUser } from '@agency/shared';
+import { ApiError, request, type ResponseSchema } from '@/lib/api-client';
+
+/** spec 7: success, user. An answer that names no user means nobody is signed in, which is not a failure. */
+const SessionCheckAnswerSchema: ResponseSchema<SessionUser | null> = {
+  parse(answer) {
+    const user = typeof answer === 'object' && answer !== null ? (answer as { user?: unknown }).user : undefined;
+    return isSessionUser(user) ? user : null;
+  },
+};
 
 /**
- * GET login.php?action=check (spec 7/8): the signed-in user, or null. The body is read as text then
- * parsed; invalid JSON and network failures are logged, never shown, and leave the visitor signed out.
+ * GET login.php?action=check (spec 7/8): the signed-in user, or null. Invalid JSON and network failures are logged,
+ * never shown, and leave the visitor signed out; so does a refusal (no session), silently.
  */
 export async function checkSession(): Promise<SessionUser | null> {
-  let text: string;
   try {
-    const response = await fetch(API_PATHS.SESSION_CHECK, { credentials: 'include' });
-    text = await response.text();
+    return await request(API_PATHS.SESSION_CHECK, { schema: SessionCheckAnswerSchema });
   } catch (error) {
-    console.error('Auth check failed', error);
+    if (!(error instanceof ApiError) || error.kind === 'network') {
+      console.error('Auth check failed', error instanceof ApiError ? error.cause : error);
+    } else if (error.kind === 'unreadable') {
+      console.error('Auth check failed: invalid JSON from the backend', error.cause);
+    }
     return null;
   }
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch (error) {
-    console.error('Auth check failed: invalid JSON from the backend', error);
-    return null;
-  }
-  return readSignedInUser(body);
-}
-
-function readSignedInUser(body: unknown): SessionUser | null {
-  if (typeof body !== 'object' || body === null) return null;
-  const { success, user } = body as { success?: unknown; user?: unknown };
-  return success === true && isSessionUser(user) ? user : null;
-}
-
-export function isSessionUser(value: unknown): value is SessionUser {
-  if (typeof value !== 'object' || value === null) return false;
-  const { username, email } = value as Record<string, unknown>;
-  return typeof username === 'string' && typeof email === 'string';
 }

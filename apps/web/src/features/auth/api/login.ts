@@ -1,15 +1,19 @@
-import { API_PATHS, SPEC_MESSAGES, type ApiResult, type LoginInput, type SessionUser } from '@agency/shared';
-import { sendJson } from '@/lib/api-client';
-import { AuthRejectedError, readAuthResult } from './auth-result';
-import { isSessionUser } from './check-session';
+import { API_PATHS, isSessionUser, type LoginInput, type SessionUser } from '@agency/shared';
+import { request, type ResponseSchema } from '@/lib/api-client';
 
-interface LoginResult extends ApiResult {
-  user: SessionUser;
-}
+/** spec 7: success, message, user. The user is what the caller keeps. */
+const LoginAnswerSchema: ResponseSchema<SessionUser> = {
+  parse(answer) {
+    const user = typeof answer === 'object' && answer !== null ? (answer as { user?: unknown }).user : undefined;
+    if (!isSessionUser(user)) throw new TypeError('The login answer names no user');
+    return user;
+  },
+};
 
-/** POST login.php?action=login (JSON email, password): the signed-in user. */
-export async function login(credentials: LoginInput): Promise<SessionUser> {
-  const result = await readAuthResult<LoginResult>(await sendJson(API_PATHS.LOGIN, 'POST', credentials));
-  if (!isSessionUser(result.user)) throw new AuthRejectedError(result.message || SPEC_MESSAGES.OPERATION_FAILED);
-  return result.user;
+/**
+ * POST login.php?action=login (JSON email, password): the signed-in user. A refusal (not ok, or success false) is
+ * an ApiError of kind 'rejected' carrying the server's message ("awaiting approval", "too many attempts"...).
+ */
+export function login(credentials: LoginInput): Promise<SessionUser> {
+  return request(API_PATHS.LOGIN, { method: 'POST', body: credentials, schema: LoginAnswerSchema });
 }
