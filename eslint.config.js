@@ -1,6 +1,7 @@
 // Flat config: JS and TypeScript recommended everywhere, the React hooks rules for the web app, and the layer
 // boundaries, import cycles and file names of docs/decisions/0011-boundaries-and-paths.md.
 import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import checkFile from 'eslint-plugin-check-file';
@@ -9,9 +10,11 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// Zone paths are relative to the repository root, wherever ESLint is started from.
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
 const WEB = 'apps/web/src';
 const FEATURES = `${WEB}/features`;
-const FEATURE_NAMES = readdirSync(FEATURES, { withFileTypes: true })
+const FEATURE_NAMES = readdirSync(`${ROOT}${FEATURES}`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
@@ -86,7 +89,7 @@ export default tseslint.config(
       ],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: LAYER_ZONES }],
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: LAYER_ZONES }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
@@ -105,7 +108,7 @@ export default tseslint.config(
         // web.routes.ts and contact-form.test.tsx are checked by their first part.
         { ignoreMiddleExtensions: true },
       ],
-      'check-file/folder-naming-convention': ['error', { 'apps/*/**/': KEBAB_CASE, 'packages/*/**/': KEBAB_CASE }],
+      'check-file/folder-naming-convention': ['error', { '**/': KEBAB_CASE }],
     },
   },
   {
