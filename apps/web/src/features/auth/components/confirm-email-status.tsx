@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { API_MESSAGES, SPEC_MESSAGES, TIMINGS } from '@agency/shared';
 import { Link } from '@/components/ui/link';
+import { ApiError } from '@/lib/api-client';
 import { confirmEmailOnce } from '../api/confirm-email';
 import { StatusMessage } from './status-message';
 import './auth.css';
@@ -22,18 +23,22 @@ export function ConfirmEmailStatus({ token }: { token: string | null }) {
     let current = true;
     const confirmation = token ? confirmEmailOnce(token) : Promise.resolve(null);
     confirmation.then(
-      (outcome) => {
+      (message) => {
         if (!current) return;
-        if (!outcome) return setConfirmation({ status: 'error', message: SPEC_MESSAGES.CONFIRM_TOKEN_MISSING });
         setConfirmation(
-          outcome.success
-            ? { status: 'success', message: outcome.message || API_MESSAGES.EMAIL_CONFIRMED }
-            : { status: 'error', message: outcome.message || API_MESSAGES.TOKEN_INVALID },
+          message === null
+            ? { status: 'error', message: SPEC_MESSAGES.CONFIRM_TOKEN_MISSING }
+            : { status: 'success', message: message || API_MESSAGES.EMAIL_CONFIRMED },
         );
       },
       (error: unknown) => {
-        console.error('E-mail confirmation failed', error);
-        if (current) setConfirmation({ status: 'error', message: SPEC_MESSAGES.CONFIRM_NETWORK_ERROR });
+        const refused = error instanceof ApiError && error.kind === 'rejected';
+        if (!refused) console.error('E-mail confirmation failed', error);
+        if (!current) return;
+        setConfirmation({
+          status: 'error',
+          message: refused ? error.message || API_MESSAGES.TOKEN_INVALID : SPEC_MESSAGES.CONFIRM_NETWORK_ERROR,
+        });
       },
     );
     return () => {

@@ -9,7 +9,7 @@ export interface SessionState {
   /** True until the one session check at start has answered (spec 4), whatever its outcome. */
   loading: boolean;
   user: StaffUser | null;
-  /** Signs in and stores the user; rejects with the reason the auth screen shows. */
+  /** Signs in and stores the user; a refusal rejects with an ApiError of kind 'rejected' (the server's reason). */
   login: (credentials: LoginInput) => Promise<StaffUser>;
   /** Ends the session on the server, then clears the user. Where to go next is the caller's choice. */
   logout: () => Promise<void>;
