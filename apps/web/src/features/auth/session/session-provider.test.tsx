@@ -119,4 +119,15 @@ describe('the session', () => {
     await waitFor(() => expect(screen.getByText('signed out')).toBeInTheDocument());
     expect(requestsTo(fetchMock, API_PATHS.LOGOUT)[0]?.init.credentials).toBe('include');
   });
+
+  it('forgets the user even when logout.php cannot be reached, and logs it', async () => {
+    stubApi({
+      [API_PATHS.SESSION_CHECK]: () => jsonResponse({ success: true, user: ADA }),
+      [API_PATHS.LOGOUT]: networkFailure,
+    });
+    renderSession();
+    await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(screen.getByText('signed out')).toBeInTheDocument());
+    expect(consoleError).toHaveBeenCalledWith('Logout request failed', expect.anything());
+  });
 });

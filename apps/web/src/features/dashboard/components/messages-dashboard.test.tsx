@@ -233,6 +233,41 @@ describe('the messages dashboard', () => {
     expect(alertSpy).not.toHaveBeenCalled();
   });
 
+  it('keeps the row and only logs when the server refuses the delete', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    stubApi({
+      [MESSAGE_KIND_PATHS.web_dev.list]: listOf([WEB_DEV_ROW]),
+      [MESSAGE_KIND_PATHS.web_dev.delete]: () => jsonResponse({ success: false }, 404),
+    });
+    const { onSessionEnded } = renderDashboard();
+    await user.click(await screen.findByRole('button', { name: 'Delete message from Ada Obi' }));
+    await waitFor(() => expect(consoleError).toHaveBeenCalled());
+    expect(screen.getByRole('cell', { name: 'Ada' })).toBeInTheDocument();
+    expect(onSessionEnded).not.toHaveBeenCalled();
+  });
+
+  it('reports an ended session and keeps the row when the delete answers 403', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    stubApi({
+      [MESSAGE_KIND_PATHS.web_dev.list]: listOf([WEB_DEV_ROW]),
+      [MESSAGE_KIND_PATHS.web_dev.delete]: () => new Response('Forbidden', { status: 403 }),
+    });
+    const { onSessionEnded } = renderDashboard();
+    await user.click(await screen.findByRole('button', { name: 'Delete message from Ada Obi' }));
+    await waitFor(() => expect(onSessionEnded).toHaveBeenCalledTimes(1));
+    expect(screen.getByRole('cell', { name: 'Ada' })).toBeInTheDocument();
+  });
+
+  it('empties the list with a console warning when the answer is not JSON', async () => {
+    stubLists({ web_dev: () => new Response('<b>Fatal error</b>', { status: 200 }) });
+    const { onSessionEnded } = renderDashboard();
+    expect(await screen.findByText(SPEC_MESSAGES.NO_MESSAGES)).toBeInTheDocument();
+    expect(warn).toHaveBeenCalled();
+    expect(onSessionEnded).not.toHaveBeenCalled();
+  });
+
   it('empties the list with a console warning when the answer has an unexpected format', async () => {
     stubLists({ web_dev: () => jsonResponse({ success: true, rows: [WEB_DEV_ROW] }) });
     renderDashboard();
