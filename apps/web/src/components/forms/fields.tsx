@@ -1,5 +1,5 @@
 import { useId, type HTMLInputAutoCompleteAttribute, type ReactNode } from 'react';
-import './forms.css';
+import '@/components/ui/forms.css';
 
 /**
  * Labelled form controls with the shared classes of forms.css. Each control's accessible name is its visible
@@ -12,6 +12,10 @@ interface FieldBaseProps {
   error?: string | undefined;
   hint?: ReactNode;
   required?: boolean;
+  /** false hides the visible `*` (the staff forms mark nothing; `required` still tells screen readers). */
+  markRequired?: boolean;
+  /** 'below': the hint follows the control and its error (the staff password rule). */
+  hintPlacement?: 'above' | 'below';
   className?: string;
 }
 
@@ -67,18 +71,22 @@ function Field({ children, ...props }: FieldBaseProps & { children: (control: Co
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
+  const hintBelow = props.hintPlacement === 'below';
   return (
     <div className={fieldClass(props.error, props.className)}>
-      <FieldLabel htmlFor={id} label={props.label} required={props.required} />
-      <FieldHint id={hintId} hint={props.hint} />
+      <FieldLabel htmlFor={id} label={props.label} required={props.required && props.markRequired !== false} />
+      {hintBelow ? null : <FieldHint id={hintId} hint={props.hint} />}
       {children({
         id,
         name: props.name,
         required: props.required,
         'aria-invalid': props.error ? true : undefined,
-        'aria-describedby': describedBy(props.hint ? hintId : false, props.error ? errorId : false),
+        'aria-describedby': hintBelow
+          ? describedBy(props.error ? errorId : false, props.hint ? hintId : false)
+          : describedBy(props.hint ? hintId : false, props.error ? errorId : false),
       })}
       <FieldError id={errorId} error={props.error} />
+      {hintBelow ? <FieldHint id={hintId} hint={props.hint} /> : null}
     </div>
   );
 }
@@ -86,7 +94,7 @@ function Field({ children, ...props }: FieldBaseProps & { children: (control: Co
 interface TextFieldProps extends FieldBaseProps {
   value: string;
   onChange: (value: string) => void;
-  type?: 'text' | 'email' | 'tel' | 'number';
+  type?: 'text' | 'email' | 'tel' | 'number' | 'password';
   inputMode?: 'text' | 'email' | 'tel' | 'numeric' | 'decimal';
   autoComplete?: HTMLInputAutoCompleteAttribute;
   placeholder?: string;
@@ -239,16 +247,4 @@ export function CheckboxGroup(props: CheckboxGroupProps) {
       ))}
     </ChoiceGroup>
   );
-}
-
-/** Moves focus to the first control (in page order) whose name has an error. */
-export function focusFirstInvalid(form: HTMLFormElement | null, errors: Record<string, string>): void {
-  if (!form) return;
-  for (const element of Array.from(form.elements)) {
-    const name = element.getAttribute('name');
-    if (name && errors[name] && element instanceof HTMLElement) {
-      element.focus();
-      return;
-    }
-  }
 }

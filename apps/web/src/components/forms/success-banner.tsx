@@ -1,6 +1,6 @@
 import { TIMINGS } from '@agency/shared';
 import { useEffect, useRef } from 'react';
-import './forms.css';
+import '@/components/ui/forms.css';
 import './success-banner.css';
 
 export interface SuccessNotice {

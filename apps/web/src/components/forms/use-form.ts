@@ -1,11 +1,60 @@
-import { useCallback, useState } from 'react';
+import { fieldErrorsOf } from '@agency/shared';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { KIT_FORM_ATTRIBUTE, takeHeldSubmit, typedValuesOf } from './pre-hydration';
 
-/** Values, field errors and the form-level states every public form shares. */
-export function useFormValues<T extends Record<string, unknown>>(initial: T) {
-  const [values, setValues] = useState<T>(initial);
+/** What a shared schema's safeParse returns. */
+export type ParseResult<Data> =
+  | { success: true; data: Data }
+  | { success: false; error: Parameters<typeof fieldErrorsOf>[0] };
+
+export type FormValues = Record<string, string | string[]>;
+
+/** What a form's submit action may do with the form it was sent from. */
+export interface SubmitContext {
+  /** Shows each message under its control (keyed by API field name) and focuses the first in page order. */
+  showFieldErrors: (errors: Record<string, string>) => void;
+  /** Focuses the control of one field, e.g. the sum's answer after a wrong sum. */
+  focusField: (name: string) => void;
+}
+
+interface FormOptions<Values extends FormValues> {
+  initialValues: Values;
+  /** Runs on submit with what was typed; while its promise is pending further submits are ignored. */
+  onSubmit: (values: Values, context: SubmitContext) => void | Promise<void>;
+}
+
+/**
+ * The one submit flow of every form (docs/decisions/0010-form-kit.md): the values and field errors, the one request
+ * at a time, and the hand-over from before hydration: what the visitor typed, chose or ticked before the script ran
+ * is adopted into state, and a submit held by index.html's inline script is sent once the form is live.
+ */
+export function useForm<Values extends FormValues>({ initialValues, onSubmit }: FormOptions<Values>) {
+  const [values, setValues] = useState<Values>(initialValues);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [sending, setSending] = useState(false);
+  const [heldSubmit, setHeldSubmit] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const sendingRef = useRef(false);
 
-  const setField = useCallback(<K extends keyof T & string>(name: K, value: T[K]) => {
+  // Before paint and before any re-render could write state back into the controls.
+  useLayoutEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const typed = typedValuesOf(form, initialValues);
+    if (Object.keys(typed).length > 0) setValues((current) => ({ ...current, ...typed }));
+    if (takeHeldSubmit(form)) setHeldSubmit(true);
+    // Once, when the form first appears: later renders are React's own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // After the adopted values have rendered, so the handler sends them.
+  useEffect(() => {
+    if (!heldSubmit) return;
+    setHeldSubmit(false);
+    formRef.current?.requestSubmit();
+  }, [heldSubmit]);
+
+  const setField = useCallback(<K extends keyof Values & string>(name: K, value: Values[K]) => {
     setValues((current) => ({ ...current, [name]: value }));
     // The visitor is fixing this field: its old message no longer applies.
     setErrors((current) => {
@@ -16,9 +65,85 @@ export function useFormValues<T extends Record<string, unknown>>(initial: T) {
   }, []);
 
   const reset = useCallback(() => {
-    setValues(initial);
+    setValues(initialValues);
     setErrors({});
-  }, [initial]);
+  }, [initialValues]);
 
-  return { values, setField, errors, setErrors, reset };
+  const context: SubmitContext = {
+    showFieldErrors: (fieldErrors) => {
+      setErrors(fieldErrors);
+      focusFirstInvalid(formRef.current, fieldErrors);
+    },
+    focusField: (name) => focusFirstInvalid(formRef.current, { [name]: name }),
+  };
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sendingRef.current) return;
+    const pending = onSubmit(values, context);
+    if (!pending) return;
+    sendingRef.current = true;
+    setSending(true);
+    try {
+      await pending;
+    } finally {
+      sendingRef.current = false;
+      setSending(false);
+    }
+  }
+
+  /** The name, value, onChange and error of the control for one field. */
+  const fieldProps = <K extends keyof Values & string>(name: K) => ({
+    name,
+    value: values[name],
+    onChange: (value: Values[K]) => setField(name, value),
+    error: errors[name],
+  });
+
+  return {
+    values,
+    setField,
+    errors,
+    setErrors,
+    reset,
+    fieldProps,
+    sending,
+    /** Spread on the <form>: its ref, submit handler, the inline script's marker and noValidate. */
+    formProps: {
+      ref: formRef,
+      onSubmit: handleSubmit,
+      noValidate: true,
+      [KIT_FORM_ATTRIBUTE]: '',
+    },
+  };
+}
+
+/**
+ * Checks `values` with a shared schema: the parsed data, or null after showing every field's message. `extra` adds
+ * messages of the form's own (the sum's answer), shown with the schema's in one go.
+ */
+export function parseOrShowErrors<Data>(
+  parsed: ParseResult<Data>,
+  context: SubmitContext,
+  extra: Record<string, string> = {},
+): Data | null {
+  const fieldErrors = { ...(parsed.success ? {} : fieldErrorsOf(parsed.error)), ...extra };
+  if (!parsed.success || Object.keys(fieldErrors).length > 0) {
+    context.showFieldErrors(fieldErrors);
+    return null;
+  }
+  context.showFieldErrors({});
+  return parsed.data;
+}
+
+/** Moves focus to the first control (in page order) whose name has an error. */
+function focusFirstInvalid(form: HTMLFormElement | null, errors: Record<string, string>): void {
+  if (!form) return;
+  for (const element of Array.from(form.elements)) {
+    const name = element.getAttribute('name');
+    if (name && errors[name] && element instanceof HTMLElement) {
+      element.focus();
+      return;
+    }
+  }
 }

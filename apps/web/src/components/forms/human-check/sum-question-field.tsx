@@ -1,5 +1,5 @@
 import { sumQuestionLabel, type SumQuestion } from '@agency/shared';
-import { TextField } from '@/components/ui/form-fields';
+import { TextField } from '../fields';
 
 /** The name of the answer control; it is not sent to the API. */
 export const SUM_ANSWER_FIELD = 'sumAnswer';

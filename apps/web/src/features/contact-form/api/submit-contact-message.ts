@@ -1,7 +1,7 @@
 import { API_PATHS, type ContactMessage } from '@agency/shared';
-import { submitFormReadingSuccess, type FormSubmitAnswer } from '@/lib/form-submission';
+import { request } from '@/lib/api-client';
 
-/** POST submit_contactform.php; the spec reads the `success` flag. Throws on a network or non-JSON answer. */
-export function submitContactMessage(message: ContactMessage): Promise<FormSubmitAnswer> {
-  return submitFormReadingSuccess(API_PATHS.SUBMIT_CONTACT, message);
+/** POST submit_contactform.php (JSON name, email, phone, message); the spec reads the `success` flag. */
+export function submitContactMessage(message: ContactMessage): Promise<unknown> {
+  return request(API_PATHS.SUBMIT_CONTACT, { method: 'POST', body: message });
 }

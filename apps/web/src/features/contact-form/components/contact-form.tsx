@@ -1,20 +1,17 @@
 import { ContactMessageSchema, FORM_TEXTS, SPEC_MESSAGES } from '@agency/shared';
-import { TextAreaField, TextField } from '@/components/ui/form-fields';
-import { PublicFormFooter } from '@/components/ui/public-form-footer';
-import { usePublicForm } from '@/components/ui/use-public-form';
-import { SUM_ANSWER_FIELD, SumQuestionField, useSumQuestion } from '@/features/human-check';
+import { TextAreaField, TextField } from '@/components/forms/fields';
+import { SumQuestionField } from '@/components/forms/human-check/sum-question-field';
+import { PublicFormFooter } from '@/components/forms/public-form-footer';
+import { usePublicForm } from '@/components/forms/use-public-form';
 import { submitContactMessage } from '../api/submit-contact-message';
 
 const EMPTY_MESSAGE = { name: '', email: '', phone: '', message: '' };
 
 export function ContactForm() {
-  const sum = useSumQuestion();
   const form = usePublicForm({
     initialValues: EMPTY_MESSAGE,
     parse: (values) => ContactMessageSchema.safeParse(values),
     send: submitContactMessage,
-    sum,
-    answerField: SUM_ANSWER_FIELD,
     messages: {
       sent: SPEC_MESSAGES.MESSAGE_SENT,
       wrongSum: SPEC_MESSAGES.WRONG_SUM_CONTACT,
@@ -24,10 +21,11 @@ export function ContactForm() {
     feedback: 'inline',
     // Contact draws a new question after a wrong answer (spec 4).
     newQuestionAfterWrongSum: true,
+    unreadableAnswer: 'network-error',
   });
 
   return (
-    <form className="form" noValidate onSubmit={form.handleSubmit} aria-label="Contact form">
+    <form className="form" {...form.formProps} aria-label="Contact form">
       <p className="form__intro">{FORM_TEXTS.REQUIRED_NOTE}</p>
       <div className="form__row">
         <TextField label="Name" autoComplete="name" required {...form.fieldProps('name')} />
@@ -42,7 +40,7 @@ export function ContactForm() {
       </div>
       <TextField label="Phone" type="tel" inputMode="tel" autoComplete="tel" required {...form.fieldProps('phone')} />
       <TextAreaField label="Message" required rows={6} {...form.fieldProps('message')} />
-      <SumQuestionField question={sum.question} {...form.answerProps} />
+      <SumQuestionField question={form.sumQuestion} {...form.answerProps} />
       <PublicFormFooter form={form} submitLabel="Send Message" />
     </form>
   );

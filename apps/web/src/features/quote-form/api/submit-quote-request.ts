@@ -1,7 +1,7 @@
 import { API_PATHS, type QuoteRequest } from '@agency/shared';
-import { submitFormReadingSuccess, type FormSubmitAnswer } from '@/lib/form-submission';
+import { request } from '@/lib/api-client';
 
-/** POST submit_quote.php; the spec reads the `success` flag. Throws on a network or non-JSON answer. */
-export function submitQuoteRequest(request: QuoteRequest): Promise<FormSubmitAnswer> {
-  return submitFormReadingSuccess(API_PATHS.SUBMIT_QUOTE, request);
+/** POST submit_quote.php (JSON name, email, phone, location, projectDescription, services); reads `success`. */
+export function submitQuoteRequest(quote: QuoteRequest): Promise<unknown> {
+  return request(API_PATHS.SUBMIT_QUOTE, { method: 'POST', body: quote });
 }

@@ -8,7 +8,7 @@ import {
   expectHydratesWithoutMismatch,
   getSumInput,
   readSumQuestion,
-} from '@/features/human-check/test-utils';
+} from '@/components/forms/human-check/test-utils';
 import { expectOneJsonPost, stubFetchForEachTest } from '@/test/form-requests';
 import { jsonResponse } from '@/test/stub-api';
 import { QuoteForm } from './quote-form';

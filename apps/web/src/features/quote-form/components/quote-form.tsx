@@ -1,8 +1,8 @@
 import { FORM_TEXTS, NIGERIAN_STATES, QUOTE_SERVICES, QuoteRequestSchema, SPEC_MESSAGES } from '@agency/shared';
-import { CheckboxGroup, SelectField, TextAreaField, TextField } from '@/components/ui/form-fields';
-import { PublicFormFooter } from '@/components/ui/public-form-footer';
-import { usePublicForm } from '@/components/ui/use-public-form';
-import { SUM_ANSWER_FIELD, SumQuestionField, useSumQuestion } from '@/features/human-check';
+import { CheckboxGroup, SelectField, TextAreaField, TextField } from '@/components/forms/fields';
+import { SumQuestionField } from '@/components/forms/human-check/sum-question-field';
+import { PublicFormFooter } from '@/components/forms/public-form-footer';
+import { usePublicForm } from '@/components/forms/use-public-form';
 import { submitQuoteRequest } from '../api/submit-quote-request';
 
 const EMPTY_REQUEST: {
@@ -15,13 +15,10 @@ const EMPTY_REQUEST: {
 } = { name: '', email: '', phone: '', location: '', projectDescription: '', services: [] };
 
 export function QuoteForm() {
-  const sum = useSumQuestion();
   const form = usePublicForm({
     initialValues: EMPTY_REQUEST,
     parse: (values) => QuoteRequestSchema.safeParse(values),
     send: submitQuoteRequest,
-    sum,
-    answerField: SUM_ANSWER_FIELD,
     messages: {
       sent: SPEC_MESSAGES.QUOTE_SUBMITTED,
       wrongSum: SPEC_MESSAGES.WRONG_SUM_QUOTE,
@@ -31,10 +28,11 @@ export function QuoteForm() {
     feedback: 'inline',
     // The quote form draws a new question after a wrong answer (spec 4).
     newQuestionAfterWrongSum: true,
+    unreadableAnswer: 'network-error',
   });
 
   return (
-    <form className="form" noValidate onSubmit={form.handleSubmit} aria-label="Request a quote">
+    <form className="form" {...form.formProps} aria-label="Request a quote">
       <p className="form__intro">{FORM_TEXTS.REQUIRED_NOTE}</p>
       <div className="form__row">
         <TextField label="Name" autoComplete="name" required {...form.fieldProps('name')} />
@@ -73,7 +71,7 @@ export function QuoteForm() {
         onChange={(services) => form.setField('services', services)}
         error={form.errors.services}
       />
-      <SumQuestionField question={sum.question} {...form.answerProps} />
+      <SumQuestionField question={form.sumQuestion} {...form.answerProps} />
       <PublicFormFooter form={form} submitLabel="Submit Request" />
     </form>
   );

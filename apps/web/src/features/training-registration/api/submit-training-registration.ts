@@ -1,13 +1,11 @@
 import {
   API_PATHS,
-  type ApiResult,
   type CreativeTrainingRegistration,
   type WebTrainingRegistration,
 } from '@agency/shared';
-import { readJson, sendJson } from '@/lib/api-client';
-import { refusalOf, type FormSubmitAnswer } from '@/lib/form-submission';
+import type { TrainingVariant } from '@/content/training';
+import { request } from '@/lib/api-client';
 
-export type TrainingVariant = 'web' | 'creative';
 export type TrainingRegistration = WebTrainingRegistration | CreativeTrainingRegistration;
 
 const SUBMIT_PATHS: Record<TrainingVariant, string> = {
@@ -16,17 +14,9 @@ const SUBMIT_PATHS: Record<TrainingVariant, string> = {
 };
 
 /**
- * POST submit_webdev_training.php or submit_creative_training.php. The spec reads only the HTTP ok status;
- * the body of a refusal is read only to show a rate-limit or outage message, or field errors.
- * Throws on a network failure.
+ * POST submit_webdev_training.php or submit_creative_training.php (the nine fields as JSON). The spec reads only the
+ * HTTP ok status: a 2xx body is not read; a refusal's body is, for its 429/503 message or its field errors.
  */
-export async function submitTrainingRegistration(
-  variant: TrainingVariant,
-  registration: TrainingRegistration,
-): Promise<FormSubmitAnswer> {
-  const response = await sendJson(SUBMIT_PATHS[variant], 'POST', registration);
-  if (response.ok) return { outcome: 'sent' };
-
-  const body = await readJson<ApiResult>(response).catch(() => null);
-  return (body && refusalOf(response.status, body)) ?? { outcome: 'failed' };
+export function submitTrainingRegistration(variant: TrainingVariant, registration: TrainingRegistration) {
+  return request(SUBMIT_PATHS[variant], { method: 'POST', body: registration, success: 'status' });
 }

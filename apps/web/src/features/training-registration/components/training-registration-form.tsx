@@ -10,15 +10,12 @@ import {
   WEB_TRAINING_TYPES,
   WebTrainingRegistrationSchema,
 } from '@agency/shared';
-import { RadioGroup, SelectField, TextField } from '@/components/ui/form-fields';
-import { PublicFormFooter } from '@/components/ui/public-form-footer';
-import { usePublicForm } from '@/components/ui/use-public-form';
-import { SUM_ANSWER_FIELD, SumQuestionField, useSumQuestion } from '@/features/human-check';
-import {
-  submitTrainingRegistration,
-  type TrainingRegistration,
-  type TrainingVariant,
-} from '../api/submit-training-registration';
+import { RadioGroup, SelectField, TextField } from '@/components/forms/fields';
+import { SumQuestionField } from '@/components/forms/human-check/sum-question-field';
+import { PublicFormFooter } from '@/components/forms/public-form-footer';
+import { usePublicForm } from '@/components/forms/use-public-form';
+import type { TrainingVariant } from '@/content/training';
+import { submitTrainingRegistration, type TrainingRegistration } from '../api/submit-training-registration';
 
 const EMPTY_REGISTRATION = {
   surname: '',
@@ -44,13 +41,10 @@ interface TrainingRegistrationFormProps {
 }
 
 export function TrainingRegistrationForm({ variant }: TrainingRegistrationFormProps) {
-  const sum = useSumQuestion();
   const form = usePublicForm<typeof EMPTY_REGISTRATION, TrainingRegistration>({
     initialValues: EMPTY_REGISTRATION,
     parse: (values) => parseRegistration(variant, values),
     send: (registration) => submitTrainingRegistration(variant, registration),
-    sum,
-    answerField: SUM_ANSWER_FIELD,
     messages: {
       sent: SPEC_MESSAGES.REGISTRATION_SUCCESS,
       wrongSum: SPEC_MESSAGES.WRONG_SUM_TRAINING,
@@ -60,13 +54,13 @@ export function TrainingRegistrationForm({ variant }: TrainingRegistrationFormPr
     // Training forms alert and keep the same question (spec 4 and 5).
     feedback: 'alert',
     newQuestionAfterWrongSum: false,
+    unreadableAnswer: 'failed',
   });
 
   return (
     <form
       className="form"
-      noValidate
-      onSubmit={form.handleSubmit}
+      {...form.formProps}
       aria-label={variant === 'web' ? 'Web training registration' : 'Creative graphic design training registration'}
     >
       {variant === 'creative' ? <p className="form__intro">Course: {CREATIVE_TRAINING_TYPE}</p> : null}
@@ -121,7 +115,7 @@ export function TrainingRegistrationForm({ variant }: TrainingRegistrationFormPr
         required
         {...form.fieldProps('referral')}
       />
-      <SumQuestionField question={sum.question} {...form.answerProps} />
+      <SumQuestionField question={form.sumQuestion} {...form.answerProps} />
       <PublicFormFooter form={form} submitLabel="Register" />
     </form>
   );

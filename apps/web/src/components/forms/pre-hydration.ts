@@ -1,0 +1,74 @@
+/**
+ * The hand-over from index.html's inline script (docs/decisions/0010-form-kit.md). Until a kit form has been
+ * hydrated, the script holds its submit events (React could not handle them, and the browser's own submit would
+ * lose the page or put the fields in a URL); the kit marks the form live and sends what was held.
+ */
+interface HeldSubmits {
+  /** Kit forms submitted before they were live, in order, each once. */
+  held: HTMLFormElement[];
+  /** Kit forms whose React handler is in place; the script lets their submits through. */
+  live: WeakSet<HTMLFormElement>;
+}
+
+declare global {
+  interface Window {
+    __formKit?: HeldSubmits;
+  }
+}
+
+/** The attribute that puts a form under the inline script's watch. */
+export const KIT_FORM_ATTRIBUTE = 'data-form-kit';
+
+/** Marks `form` live and says whether a submit of it was held before, taking it off the list. */
+export function takeHeldSubmit(form: HTMLFormElement): boolean {
+  const kit = window.__formKit;
+  if (!kit) return false;
+  kit.live.add(form);
+  const index = kit.held.indexOf(form);
+  if (index < 0) return false;
+  kit.held.splice(index, 1);
+  return true;
+}
+
+type ControlValues = Record<string, unknown>;
+
+function controlsNamed(form: HTMLFormElement, name: string): Element[] {
+  return Array.from(form.elements).filter((element) => element.getAttribute('name') === name);
+}
+
+/**
+ * What the visitor left in `form`'s controls for each key of `values`, where it differs from `values`. React keeps a
+ * control's value while it hydrates but would overwrite it from state at the next render, so the kit adopts it first.
+ * Text, selects and radio groups give a string; a key whose value is a list reads the ticked boxes.
+ */
+export function typedValuesOf<Values extends ControlValues>(form: HTMLFormElement, values: Values): Partial<Values> {
+  const typed: ControlValues = {};
+  for (const [name, current] of Object.entries(values)) {
+    const controls = controlsNamed(form, name);
+    if (controls.length === 0) continue;
+    if (Array.isArray(current)) {
+      const ticked = controls
+        .filter((control) => control instanceof HTMLInputElement && control.checked)
+        .map((control) => (control as HTMLInputElement).value);
+      if (ticked.join('\n') !== current.join('\n')) typed[name] = ticked;
+      continue;
+    }
+    if (typeof current !== 'string') continue;
+    const value = valueOf(controls);
+    if (value !== null && value !== current) typed[name] = value;
+  }
+  return typed as Partial<Values>;
+}
+
+function valueOf(controls: Element[]): string | null {
+  const [first] = controls;
+  if (first instanceof HTMLInputElement && (first.type === 'radio' || first.type === 'checkbox')) {
+    const checked = controls.find((control) => control instanceof HTMLInputElement && control.checked);
+    return checked ? (checked as HTMLInputElement).value : '';
+  }
+  if (first instanceof HTMLInputElement && first.type === 'file') return null;
+  if (first instanceof HTMLInputElement || first instanceof HTMLTextAreaElement || first instanceof HTMLSelectElement) {
+    return first.value;
+  }
+  return null;
+}
