@@ -3,6 +3,12 @@
  * product's own field messages. A spec string appears in code only here.
  */
 
+/**
+ * Raised by the API client, which every page loads for the session check: on its own, so that importing it does not
+ * bring this whole catalogue into every page's JavaScript.
+ */
+export const FAILED_TO_PARSE_JSON = 'Failed to parse JSON';
+
 export const SPEC_MESSAGES = {
   // success (spec 9)
   REGISTRATION_SUCCESS: 'Registration successful!',
@@ -27,7 +33,7 @@ export const SPEC_MESSAGES = {
     'Password must be at least 8 characters long and include uppercase, lowercase, number, and special character.',
   OPERATION_FAILED: 'Operation failed.',
   AUTH_NETWORK_ERROR: 'A network or server error occurred. Please check your connection.',
-  FAILED_TO_PARSE_JSON: 'Failed to parse JSON',
+  FAILED_TO_PARSE_JSON,
   PASSWORDS_DO_NOT_MATCH: 'Passwords do not match.',
   PASSWORD_UPDATE_NETWORK_ERROR: 'Something went wrong. Please try again.',
   CONFIRM_VALIDATING: 'Validating your email…',

@@ -1,4 +1,4 @@
-import { SPEC_MESSAGES } from '@agency/shared';
+import { FAILED_TO_PARSE_JSON } from '@agency/shared';
 
 /**
  * The one way the web app talks to the API (docs/decisions/0009-one-place-for-each-thing.md). Every call in
@@ -112,7 +112,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   try {
     body = JSON.parse(text);
   } catch (error) {
-    throw new ApiError('unreadable', response.status, SPEC_MESSAGES.FAILED_TO_PARSE_JSON, {}, { cause: error });
+    throw new ApiError('unreadable', response.status, FAILED_TO_PARSE_JSON, {}, { cause: error });
   }
 
   const saysYes = isObject(body) && body.success === true;
