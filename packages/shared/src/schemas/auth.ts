@@ -53,3 +53,14 @@ export type RegisterInput = z.input<typeof RegisterSchema>;
 export type LoginInput = z.input<typeof LoginSchema>;
 export type ResetRequestInput = z.input<typeof ResetRequestSchema>;
 export type UpdatePasswordInput = z.input<typeof UpdatePasswordSchema>;
+
+/**
+ * The reset-password page's two boxes (spec 5): the new password follows the rule, then the two must match. The
+ * match is checked here, next to its message, and only once the password itself passes.
+ */
+export const NewPasswordFormSchema = z
+  .object({ password: newPasswordField, confirmPassword: z.string({ error: FIELD_MESSAGES.REQUIRED }) })
+  .refine(({ password, confirmPassword }) => password === confirmPassword, {
+    message: SPEC_MESSAGES.PASSWORDS_DO_NOT_MATCH,
+    path: ['confirmPassword'],
+  });

@@ -1,11 +1,10 @@
 import { fieldErrorsOf } from '@agency/shared';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { KIT_FORM_ATTRIBUTE, takeHeldSubmit, typedValuesOf } from './pre-hydration';
 
 /** What a shared schema's safeParse returns. */
 export type ParseResult<Data> =
-  | { success: true; data: Data }
-  | { success: false; error: Parameters<typeof fieldErrorsOf>[0] };
+  { success: true; data: Data } | { success: false; error: Parameters<typeof fieldErrorsOf>[0] };
 
 export type FormValues = Record<string, string | string[]>;
 
@@ -33,19 +32,27 @@ export function useForm<Values extends FormValues>({ initialValues, onSubmit }: 
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
   const [heldSubmit, setHeldSubmit] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
+  const formRef = useRef<HTMLFormElement | null>(null);
+  const adopted = useRef(false);
   const sendingRef = useRef(false);
 
-  // Before paint and before any re-render could write state back into the controls.
-  useLayoutEffect(() => {
-    const form = formRef.current;
-    if (!form) return;
-    const typed = typedValuesOf(form, initialValues);
-    if (Object.keys(typed).length > 0) setValues((current) => ({ ...current, ...typed }));
-    if (takeHeldSubmit(form)) setHeldSubmit(true);
-    // Once, when the form first appears: later renders are React's own.
+  // A ref callback, not an effect: a form remounted under a new key (the auth screen's modes) must be marked live
+  // too. It runs in the commit, before paint and before any re-render could write state back into the controls.
+  const attachForm = useCallback(
+    (form: HTMLFormElement | null) => {
+      formRef.current = form;
+      if (!form) return;
+      if (!adopted.current) {
+        adopted.current = true;
+        const typed = typedValuesOf(form, initialValues);
+        if (Object.keys(typed).length > 0) setValues((current) => ({ ...current, ...typed }));
+      }
+      if (takeHeldSubmit(form)) setHeldSubmit(true);
+    },
+    // Only the first form adopts, from the values it was rendered with.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    [],
+  );
 
   // After the adopted values have rendered, so the handler sends them.
   useEffect(() => {
@@ -110,7 +117,7 @@ export function useForm<Values extends FormValues>({ initialValues, onSubmit }: 
     sending,
     /** Spread on the <form>: its ref, submit handler, the inline script's marker and noValidate. */
     formProps: {
-      ref: formRef,
+      ref: attachForm,
       onSubmit: handleSubmit,
       noValidate: true,
       [KIT_FORM_ATTRIBUTE]: '',

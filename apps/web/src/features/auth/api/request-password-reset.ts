@@ -1,8 +1,7 @@
 import { API_PATHS, type ApiResult, type ResetRequestInput } from '@agency/shared';
-import { sendJson } from '@/lib/api-client';
-import { readAuthResult } from './auth-result';
+import { request } from '@/lib/api-client';
 
 /** POST reset_password.php (JSON email): the server's message, the same for known and unknown addresses. */
-export async function requestPasswordReset(input: ResetRequestInput): Promise<ApiResult> {
-  return readAuthResult<ApiResult>(await sendJson(API_PATHS.RESET_REQUEST, 'POST', input));
+export function requestPasswordReset(input: ResetRequestInput): Promise<ApiResult> {
+  return request<ApiResult>(API_PATHS.RESET_REQUEST, { method: 'POST', body: input });
 }

@@ -1,15 +1,17 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   API_MESSAGES,
   AUTH_SCREEN_TEXT,
-  FIELD_MESSAGES,
+  LoginSchema,
+  RegisterSchema,
+  ResetRequestSchema,
   SPEC_MESSAGES,
   TIMINGS,
-  emailField,
-  isStrongPassword,
 } from '@agency/shared';
-import { AuthRejectedError } from '../api/auth-result';
+import { TextField } from '@/components/forms/fields';
+import { parseOrShowErrors, useForm, type SubmitContext } from '@/components/forms/use-form';
+import { ApiError } from '@/lib/api-client';
 import { register } from '../api/register';
 import { requestPasswordReset } from '../api/request-password-reset';
 import { useSession } from '../session/use-session';
@@ -30,9 +32,35 @@ const SUBMIT_LABELS: Record<AuthMode, string> = {
   reset: 'Send reset link',
 };
 
-interface FieldErrors {
-  email?: string;
-  password?: string;
+const EMPTY_CREDENTIALS = { email: '', password: '' };
+
+/**
+ * The registration checks in the spec's order: e-mail and password present (inline, as for login), then the password
+ * rule, which the spec alerts; any other rule of RegisterSchema (the 72-byte limit) shows under its field.
+ */
+function parseRegistration(values: typeof EMPTY_CREDENTIALS, context: SubmitContext) {
+  if (parseOrShowErrors(LoginSchema.safeParse(values), context) === null) return null;
+  const parsed = RegisterSchema.safeParse(values);
+  const ruleBroken =
+    !parsed.success && parsed.error.issues.some((issue) => issue.message === SPEC_MESSAGES.PASSWORD_RULE);
+  if (ruleBroken) {
+    window.alert(SPEC_MESSAGES.PASSWORD_RULE);
+    return null;
+  }
+  return parseOrShowErrors(parsed, context);
+}
+
+/** A refusal's field errors land on the fields; anything else is alerted (spec 8). */
+function reportFailure(error: unknown, context: SubmitContext) {
+  if (error instanceof ApiError && error.kind === 'rejected') {
+    const { email, password } = error.fieldErrors;
+    const fieldErrors = { ...(email ? { email } : {}), ...(password ? { password } : {}) };
+    if (Object.keys(fieldErrors).length > 0) context.showFieldErrors(fieldErrors);
+    else window.alert(error.message || SPEC_MESSAGES.OPERATION_FAILED);
+    return;
+  }
+  console.error('Auth request failed', error);
+  window.alert(SPEC_MESSAGES.AUTH_NETWORK_ERROR);
 }
 
 /** The staff screen of spec 2/4/5/8: login, registration and password-reset request in one card. */
@@ -41,19 +69,48 @@ export function AuthScreen() {
   const navigate = useNavigate();
   const ids = useId();
   const [mode, setMode] = useState<AuthMode>('login');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   const [profileImage, setProfileImage] = useState<File | null>(null);
   // Remounting the file input is the only way to empty it; the counter changes whenever the form is cleared.
   const [formGeneration, setFormGeneration] = useState(0);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [banner, setBanner] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const bannerTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const emailInput = useRef<HTMLInputElement>(null);
-  const passwordInput = useRef<HTMLInputElement>(null);
   const title = useRef<HTMLHeadingElement>(null);
   const focusTitleAfterSwitch = useRef(false);
+
+  const form = useForm({
+    initialValues: EMPTY_CREDENTIALS,
+    onSubmit: (values, context) => {
+      if (mode === 'login') {
+        const credentials = parseOrShowErrors(LoginSchema.safeParse(values), context);
+        if (!credentials) return;
+        return login(credentials).then(
+          () => navigate('/dashboard', { replace: true }),
+          (error: unknown) => reportFailure(error, context),
+        );
+      }
+      if (mode === 'register') {
+        const account = parseRegistration(values, context);
+        if (!account) return;
+        return register({ ...account, profileImage }).then(
+          (result) => {
+            setMode('login');
+            clearForm();
+            showBanner(result.message || SPEC_MESSAGES.REGISTRATION_SUCCESS, TIMINGS.REGISTRATION_BANNER_MS);
+          },
+          (error: unknown) => reportFailure(error, context),
+        );
+      }
+      const reset = parseOrShowErrors(ResetRequestSchema.safeParse({ email: values.email }), context);
+      if (!reset) return;
+      return requestPasswordReset(reset).then(
+        (result) => {
+          clearForm();
+          showBanner(result.message || API_MESSAGES.RESET_REQUESTED);
+        },
+        (error: unknown) => reportFailure(error, context),
+      );
+    },
+  });
 
   useEffect(() => () => clearTimeout(bannerTimer.current), []);
 
@@ -65,10 +122,8 @@ export function AuthScreen() {
   }, [mode]);
 
   function clearForm() {
-    setEmail('');
-    setPassword('');
+    form.reset();
     setProfileImage(null);
-    setErrors({});
     setFormGeneration((generation) => generation + 1);
   }
 
@@ -85,53 +140,6 @@ export function AuthScreen() {
     showBanner(null);
   }
 
-  function validate(): boolean {
-    const found: FieldErrors = {};
-    const parsedEmail = emailField.safeParse(email);
-    if (!parsedEmail.success) found.email = parsedEmail.error.issues[0]?.message ?? FIELD_MESSAGES.EMAIL_INVALID;
-    if (mode !== 'reset' && password === '') found.password = FIELD_MESSAGES.REQUIRED;
-    setErrors(found);
-    if (found.email) emailInput.current?.focus();
-    else if (found.password) passwordInput.current?.focus();
-    return !found.email && !found.password;
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting || !validate()) return;
-    if (mode === 'register' && !isStrongPassword(password)) {
-      window.alert(SPEC_MESSAGES.PASSWORD_RULE);
-      return;
-    }
-    setSubmitting(true);
-    try {
-      if (mode === 'login') {
-        await login({ email: email.trim(), password });
-        navigate('/dashboard', { replace: true });
-        return;
-      }
-      if (mode === 'register') {
-        const result = await register({ email: email.trim(), password, profileImage });
-        setMode('login');
-        clearForm();
-        showBanner(result.message || SPEC_MESSAGES.REGISTRATION_SUCCESS, TIMINGS.REGISTRATION_BANNER_MS);
-        return;
-      }
-      const result = await requestPasswordReset({ email: email.trim() });
-      clearForm();
-      showBanner(result.message || API_MESSAGES.RESET_REQUESTED);
-    } catch (error) {
-      if (!(error instanceof AuthRejectedError)) console.error('Auth request failed', error);
-      window.alert(error instanceof AuthRejectedError ? error.message : SPEC_MESSAGES.AUTH_NETWORK_ERROR);
-    } finally {
-      setSubmitting(false);
-    }
-  }
-
-  const emailErrorId = `${ids}-email-error`;
-  const passwordErrorId = `${ids}-password-error`;
-  const passwordHintId = `${ids}-password-hint`;
-
   return (
     <section className="auth-card" aria-labelledby={`${ids}-title`}>
       <h1 className="auth-card__title" id={`${ids}-title`} ref={title} tabIndex={-1}>
@@ -140,75 +148,38 @@ export function AuthScreen() {
       <div role="status" className="auth-card__status">
         {banner && <p className="alert alert--success">{banner}</p>}
       </div>
-      <form
-        className="form"
-        method="post"
-        noValidate
-        onSubmit={handleSubmit}
-        aria-labelledby={`${ids}-title`}
-        key={mode}
-      >
-        <div className={errors.email ? 'field field--invalid' : 'field'}>
-          <label className="field__label" htmlFor={`${ids}-email`}>
-            E-mail
-          </label>
-          <input
-            ref={emailInput}
-            id={`${ids}-email`}
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? emailErrorId : undefined}
-          />
-          {errors.email && (
-            <p className="field__error" id={emailErrorId}>
-              {errors.email}
-            </p>
-          )}
-        </div>
+      <form className="form" method="post" {...form.formProps} aria-labelledby={`${ids}-title`} key={mode}>
+        <TextField
+          label="E-mail"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          required
+          markRequired={false}
+          {...form.fieldProps('email')}
+        />
         {mode !== 'reset' && (
-          <div className={errors.password ? 'field field--invalid' : 'field'}>
-            <label className="field__label" htmlFor={`${ids}-password`}>
-              Password
-            </label>
-            <input
-              ref={passwordInput}
-              id={`${ids}-password`}
-              name="password"
-              type="password"
-              autoComplete={mode === 'register' ? 'new-password' : 'current-password'}
-              required
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              aria-invalid={errors.password ? true : undefined}
-              aria-describedby={
-                [errors.password && passwordErrorId, mode === 'register' && passwordHintId].filter(Boolean).join(' ') ||
-                undefined
-              }
-            />
-            {errors.password && (
-              <p className="field__error" id={passwordErrorId}>
-                {errors.password}
-              </p>
-            )}
-            {mode === 'register' && (
-              <p className="field__hint" id={passwordHintId}>
-                At least 8 characters, with an uppercase and a lowercase letter, a number and a special character.
-              </p>
-            )}
-          </div>
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete={mode === 'register' ? 'new-password' : 'current-password'}
+            required
+            markRequired={false}
+            hint={
+              mode === 'register'
+                ? 'At least 8 characters, with an uppercase and a lowercase letter, a number and a special character.'
+                : undefined
+            }
+            hintPlacement="below"
+            {...form.fieldProps('password')}
+          />
         )}
         {mode === 'register' && (
           <ProfileImageField key={formGeneration} image={profileImage} onImageChange={setProfileImage} />
         )}
         {mode === 'reset' && <p className="field__hint">We will e-mail you a link to set a new password.</p>}
-        <button className="btn btn--primary auth-card__submit" type="submit" disabled={submitting}>
-          {submitting ? 'Please wait…' : SUBMIT_LABELS[mode]}
+        <button className="btn btn--primary auth-card__submit" type="submit" disabled={form.sending}>
+          {form.sending ? 'Please wait…' : SUBMIT_LABELS[mode]}
         </button>
       </form>
       <div className="auth-card__switches">

@@ -1,8 +1,4 @@
-import {
-  API_PATHS,
-  type CreativeTrainingRegistration,
-  type WebTrainingRegistration,
-} from '@agency/shared';
+import { API_PATHS, type CreativeTrainingRegistration, type WebTrainingRegistration } from '@agency/shared';
 import type { TrainingVariant } from '@/content/training';
 import { request } from '@/lib/api-client';
 
