@@ -20,6 +20,13 @@ export const API_PATHS = {
 
 export const DEFAULT_AVATAR = 'default-avatar.png';
 
+/**
+ * Spec 8's error for an answer that is not JSON, raised by the API client. It lives here, not only in the message
+ * catalogue, because every page loads the client for its session check: a bundler keeps a module whole in the chunk
+ * that needs it first, and this module is there already, the catalogue is not.
+ */
+export const FAILED_TO_PARSE_JSON = 'Failed to parse JSON';
+
 export interface SessionUser {
   username: string;
   email: string;

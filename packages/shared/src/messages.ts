@@ -1,13 +1,10 @@
-/**
- * Every user-facing text of the spec, worded exactly as the spec words it, plus the
- * product's own field messages. A spec string appears in code only here.
- */
+import { FAILED_TO_PARSE_JSON } from './api';
 
 /**
- * Raised by the API client, which every page loads for the session check: on its own, so that importing it does not
- * bring this whole catalogue into every page's JavaScript.
+ * Every user-facing text of the spec, worded exactly as the spec words it, plus the
+ * product's own field messages. A spec string appears in code only here, or in the module it is imported from
+ * (FAILED_TO_PARSE_JSON: api.ts).
  */
-export const FAILED_TO_PARSE_JSON = 'Failed to parse JSON';
 
 export const SPEC_MESSAGES = {
   // success (spec 9)
