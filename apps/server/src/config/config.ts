@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { ACCOUNT_RULES } from '@agency/shared';
+import { ACCOUNT_RULES, BRAND_NAME } from '@agency/shared';
 import { parseAllowlist, type Allowlist } from './allowlist';
 
-export const DEFAULT_MAIL_FROM = '"Rendezvous Digital" <no-reply@rendezvousdigital.ng>';
+export const DEFAULT_MAIL_FROM = `"${BRAND_NAME}" <no-reply@rendezvousdigital.ng>`;
 const SESSION_SECRET_FILE = 'session-secret';
 const SESSION_SECRET_MIN_LENGTH = 32;
 
