@@ -2,7 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { API_MESSAGES, API_PATHS, SPEC_MESSAGES, STAFF_MESSAGES, TIMINGS } from '@agency/shared';
+import { API_MESSAGES, API_PATHS, FIELD_MESSAGES, SPEC_MESSAGES, STAFF_MESSAGES, TIMINGS } from '@agency/shared';
 import { jsonResponse, networkFailure, requestsTo, stubApi, type StubbedRequest } from '@/test/stub-api';
 import { SessionProvider } from '../session/session-provider';
 import { AuthScreen } from './auth-screen';
@@ -126,6 +126,41 @@ describe('the auth screen', () => {
       await user.click(screen.getByRole('button', { name: 'Register' }));
       expect(alertSpy).toHaveBeenCalledWith(SPEC_MESSAGES.PASSWORD_RULE);
       expect(requestsTo(fetchMock, API_PATHS.REGISTER)).toHaveLength(0);
+    });
+
+    it('says under the password that it is longer than 72 bytes, instead of a general refusal, and sends nothing', async () => {
+      const user = userEvent.setup();
+      const fetchMock = renderAuthScreen();
+      await user.click(screen.getByRole('button', { name: 'Register here' }));
+      await user.type(emailInput(), 'ada@example.ng');
+      await user.click(passwordInput());
+      await user.paste(`Aa1!${'x'.repeat(69)}`);
+      await user.click(screen.getByRole('button', { name: 'Register' }));
+      expect(passwordInput()).toHaveAccessibleDescription(expect.stringContaining(FIELD_MESSAGES.PASSWORD_TOO_LONG));
+      expect(passwordInput()).toHaveFocus();
+      expect(alertSpy).not.toHaveBeenCalled();
+      expect(requestsTo(fetchMock, API_PATHS.REGISTER)).toHaveLength(0);
+    });
+
+    it("puts a refusal's field errors on the fields", async () => {
+      const user = userEvent.setup();
+      renderAuthScreen({
+        [API_PATHS.REGISTER]: () =>
+          jsonResponse(
+            {
+              success: false,
+              message: 'Some fields are missing or invalid.',
+              errors: { email: API_MESSAGES.EMAIL_TAKEN },
+            },
+            400,
+          ),
+      });
+      await user.click(screen.getByRole('button', { name: 'Register here' }));
+      await user.type(emailInput(), 'ada@example.ng');
+      await user.type(passwordInput(), STRONG_PASSWORD);
+      await user.click(screen.getByRole('button', { name: 'Register' }));
+      await waitFor(() => expect(emailInput()).toHaveAccessibleDescription(API_MESSAGES.EMAIL_TAKEN));
+      expect(alertSpy).not.toHaveBeenCalled();
     });
 
     it('does not apply the strength rule to login', async () => {

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useSearchParams } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { API_MESSAGES, API_PATHS, CROSS_MARK, SPEC_MESSAGES, TIMINGS } from '@agency/shared';
+import { API_MESSAGES, API_PATHS, CROSS_MARK, FIELD_MESSAGES, SPEC_MESSAGES, TIMINGS } from '@agency/shared';
 import { jsonResponse, networkFailure, paragraphWithText, requestsTo, stubApi } from '@/test/stub-api';
 import { ResetPasswordForm } from './reset-password-form';
 
@@ -54,6 +54,21 @@ describe('the reset-password page', () => {
     await submit(NEW_PASSWORD, `${NEW_PASSWORD}x`);
     expect(
       screen.getByText(paragraphWithText(`${CROSS_MARK} ${SPEC_MESSAGES.PASSWORDS_DO_NOT_MATCH}`)),
+    ).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('refuses a password longer than 72 bytes with its own message, sending nothing', async () => {
+    const fetchMock = renderReset({});
+    const tooLong = `Aa1!${'x'.repeat(69)}`;
+    const user = userEvent.setup();
+    await user.click(screen.getByLabelText('New password'));
+    await user.paste(tooLong);
+    await user.click(screen.getByLabelText('Confirm password'));
+    await user.paste(tooLong);
+    await user.click(screen.getByRole('button', { name: 'Update password' }));
+    expect(
+      screen.getByText(paragraphWithText(`${CROSS_MARK} ${FIELD_MESSAGES.PASSWORD_TOO_LONG}`)),
     ).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
