@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
-import { SPEC_MESSAGES } from '@agency/shared';
+import { PATHS, SPEC_MESSAGES } from '@agency/shared';
 import { StaffPageFrame, useSession } from '@/features/auth';
 import { MessagesDashboard } from '@/features/dashboard';
 
-type Exit = '/' | '/auth';
+type Exit = typeof PATHS.home | typeof PATHS.auth;
 
 /**
  * /dashboard, protected. A visitor without a session is sent to /auth (issue 4; spec 4 says both
@@ -23,7 +23,7 @@ export default function DashboardPage() {
       </StaffPageFrame>
     );
   }
-  if (!user) return <Navigate to="/auth" replace />;
+  if (!user) return <Navigate to={PATHS.auth} replace />;
 
   function leave(to: Exit) {
     if (exit) return;
@@ -33,7 +33,7 @@ export default function DashboardPage() {
 
   return (
     <StaffPageFrame wide>
-      <MessagesDashboard user={user} onLogout={() => leave('/')} onSessionEnded={() => leave('/auth')} />
+      <MessagesDashboard user={user} onLogout={() => leave(PATHS.home)} onSessionEnded={() => leave(PATHS.auth)} />
     </StaffPageFrame>
   );
 }

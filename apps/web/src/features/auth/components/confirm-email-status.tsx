@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { API_MESSAGES, SPEC_MESSAGES, TIMINGS } from '@agency/shared';
+import { API_MESSAGES, PATHS, SPEC_MESSAGES, TIMINGS } from '@agency/shared';
 import { Link } from '@/components/ui/link';
 import { ApiError } from '@/lib/api-client';
 import { confirmEmailOnce } from '../api/confirm-email';
@@ -49,7 +49,7 @@ export function ConfirmEmailStatus({ token }: { token: string | null }) {
   const succeeded = confirmation.status === 'success';
   useEffect(() => {
     if (!succeeded) return;
-    const redirect = setTimeout(() => navigate('/auth', { replace: true }), TIMINGS.CONFIRM_EMAIL_REDIRECT_MS);
+    const redirect = setTimeout(() => navigate(PATHS.auth, { replace: true }), TIMINGS.CONFIRM_EMAIL_REDIRECT_MS);
     return () => clearTimeout(redirect);
   }, [succeeded, navigate]);
 
@@ -72,7 +72,7 @@ export function ConfirmEmailStatus({ token }: { token: string | null }) {
       </div>
       {confirmation.status !== 'pending' && (
         <p className="auth-card__switches">
-          <Link to="/auth">Go to the login page</Link>
+          <Link to={PATHS.auth}>Go to the login page</Link>
         </p>
       )}
     </section>
