@@ -31,7 +31,8 @@ export function useForm<Values extends FormValues>({ initialValues, onSubmit }: 
   const [values, setValues] = useState<Values>(initialValues);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
-  const [heldSubmit, setHeldSubmit] = useState(false);
+  /** How many held submits were taken over; each one is sent again once it has rendered. */
+  const [heldSubmits, setHeldSubmits] = useState(0);
   const formRef = useRef<HTMLFormElement | null>(null);
   const adopted = useRef(false);
   const sendingRef = useRef(false);
@@ -47,7 +48,7 @@ export function useForm<Values extends FormValues>({ initialValues, onSubmit }: 
         const typed = typedValuesOf(form, initialValues);
         if (Object.keys(typed).length > 0) setValues((current) => ({ ...current, ...typed }));
       }
-      if (takeHeldSubmit(form)) setHeldSubmit(true);
+      if (takeHeldSubmit(form)) setHeldSubmits((count) => count + 1);
     },
     // Only the first form adopts, from the values it was rendered with.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -56,10 +57,8 @@ export function useForm<Values extends FormValues>({ initialValues, onSubmit }: 
 
   // After the adopted values have rendered, so the handler sends them.
   useEffect(() => {
-    if (!heldSubmit) return;
-    setHeldSubmit(false);
-    formRef.current?.requestSubmit();
-  }, [heldSubmit]);
+    if (heldSubmits > 0) formRef.current?.requestSubmit();
+  }, [heldSubmits]);
 
   const setField = useCallback(<K extends keyof Values & string>(name: K, value: Values[K]) => {
     setValues((current) => ({ ...current, [name]: value }));
