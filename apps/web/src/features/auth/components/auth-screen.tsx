@@ -4,6 +4,7 @@ import {
   API_MESSAGES,
   AUTH_SCREEN_TEXT,
   LoginSchema,
+  PATHS,
   RegisterSchema,
   ResetRequestSchema,
   SPEC_MESSAGES,
@@ -84,7 +85,7 @@ export function AuthScreen() {
         const credentials = parseOrShowErrors(LoginSchema.safeParse(values), context);
         if (!credentials) return;
         return login(credentials).then(
-          () => navigate('/dashboard', { replace: true }),
+          () => navigate(PATHS.dashboard, { replace: true }),
           (error: unknown) => reportFailure(error, context),
         );
       }

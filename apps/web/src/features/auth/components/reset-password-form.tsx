@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import {
   API_MESSAGES,
   NewPasswordFormSchema,
+  PATHS,
   SPEC_MESSAGES,
   STAFF_MESSAGES,
   TIMINGS,
@@ -38,7 +39,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
   const updated = outcome?.tone === 'success';
   useEffect(() => {
     if (!updated) return;
-    const redirect = setTimeout(() => navigate('/auth', { replace: true }), TIMINGS.PASSWORD_RESET_REDIRECT_MS);
+    const redirect = setTimeout(() => navigate(PATHS.auth, { replace: true }), TIMINGS.PASSWORD_RESET_REDIRECT_MS);
     return () => clearTimeout(redirect);
   }, [updated, navigate]);
 
