@@ -36,9 +36,17 @@ async function openPage(viewport?: { width: number; height: number }): Promise<P
 
 const dialogsOf = (page: Page) => dialogsByPage.get(page) ?? [];
 
-/** Loads a page and waits until the app has hydrated and made its first calls. */
+/**
+ * Loads a page and waits until the app has made its first calls and React owns every form and button: a click on
+ * one of the /auth mode switches before hydration does nothing, and on a loaded machine the network can fall quiet
+ * before hydration ends.
+ */
 async function visit(page: Page, path: string): Promise<void> {
   await page.goto(path, { waitUntil: 'networkidle' });
+  await page.waitForFunction(() => {
+    const controls = Array.from(document.querySelectorAll('#root form, #root button'));
+    return controls.every((control) => Object.keys(control).some((key) => key.startsWith('__reactProps$')));
+  });
 }
 
 async function logIn(page: Page, email: string, password: string): Promise<void> {
@@ -229,7 +237,7 @@ describe('the staff area in a real browser', () => {
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText(API_MESSAGES.RESET_REQUESTED).waitFor();
 
-    await page.goto(await linkFromMail(STAFF.email, '/reset-password'), { waitUntil: 'networkidle' });
+    await visit(page, await linkFromMail(STAFF.email, '/reset-password'));
     await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
     await page.getByLabel('Confirm password', { exact: true }).fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Update password' }).click();
