@@ -9,7 +9,7 @@ const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const manifest = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
 const external = Object.keys(manifest.dependencies).filter((name) => name !== '@agency/shared');
 
-await build({
+const result = await build({
   absWorkingDir: root,
   entryPoints: ['src/server.ts', 'src/migrate.ts'],
   outdir: 'dist',
@@ -20,5 +20,13 @@ await build({
   sourcemap: true,
   external,
   logLevel: 'warning',
+  metafile: true,
 });
+
+// Test support (the SMTP sink, the test databases, fixtures) must never ship: fail the build if anything pulls it in.
+const TEST_CODE = /(^|\/)(src\/test\/|packages\/testing\/)|\.test\.ts$/;
+const testInputs = Object.keys(result.metafile.inputs).filter((input) => TEST_CODE.test(input));
+if (testInputs.length > 0) {
+  throw new Error(`The server bundle would include test code: ${testInputs.join(', ')}`);
+}
 console.log('built apps/server/dist/server.js and dist/migrate.js');

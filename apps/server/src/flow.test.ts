@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_MESSAGES, API_PATHS, MESSAGE_KIND_PATHS, MESSAGE_KINDS } from '@agency/shared';
+import { tokenFromMail } from '@agency/testing';
 import { VALID_SUBMISSIONS } from './test/fixtures';
 import { PNG_IMAGE } from './test/images';
-import { tokenFromMail } from './test/smtp-sink';
 import { createTestContext, STRONG_PASSWORD, TEST_APP_URL, type TestContext } from './test/test-context';
 
 let context: TestContext;

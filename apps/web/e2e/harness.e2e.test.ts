@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractLinks } from '@agency/testing';
 import { startHarness, type Harness } from './harness';
-import { extractLinks } from './harness/mail-sink';
 
 // The other browser suites stand on the harness; these tests pin down the behaviour they rely on.
 let harness: Harness;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpSink, type SmtpSink } from '../test/smtp-sink';
+import { startSmtpSink, type SmtpSink } from '@agency/testing';
 import { createLogger } from './logger';
 import { confirmationMail } from './mail-templates';
 import { createMailer, MailHeaderError } from './mailer';

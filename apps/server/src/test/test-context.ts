@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { startSmtpSink, tokenFromMail, type SmtpSink } from '@agency/testing';
 import type { Express } from 'express';
 import request from 'supertest';
 import { createApp } from '../app';
@@ -9,7 +10,6 @@ import type { AppConfig } from '../config/config';
 import { createLogger } from '../lib/logger';
 import { createMailer } from '../lib/mailer';
 import { outboxDir } from '../lib/paths';
-import { startSmtpSink, tokenFromMail, type SmtpSink } from './smtp-sink';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export const TEST_APP_URL = 'http://app.test';

@@ -1,18 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
+import { createFreshDatabase, startSmtpSink, type DatabaseKind } from '@agency/testing';
 import type { Result } from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './browser';
 import { findFreePort } from './free-port';
-import { startMailSink, type ReceivedMail } from './mail-sink';
 import { startServerProcess } from './server-process';
-import { createTestDatabase, type DatabaseKind } from './test-database';
 
-export type { DatabaseKind } from './test-database';
-export type { ReceivedMail } from './mail-sink';
+export type { DatabaseKind } from '@agency/testing';
+
+/** A mail the server sent, as a browser test reads it. */
+export interface ReceivedMail {
+  subject: string;
+  text: string;
+  html: string;
+  /** Every http(s) link of the mail, from the HTML hrefs and the plain text, without duplicates. */
+  links: string[];
+}
 
 export interface HarnessOptions {
   /** 'sqlite' (default): a SQLite file in a fresh DATA_DIR. 'mysql': a fresh database on TEST_MYSQL_URL's server. */
@@ -36,7 +40,7 @@ export interface Harness {
   /** Console errors and uncaught page errors of a page made by newPage, in order. */
   consoleErrors(page: Page): string[];
   /** The oldest mail to `to` not yet taken by an earlier call, waiting up to 20 s for it. */
-  waitForMail(to: string): Promise<Omit<ReceivedMail, 'to'>>;
+  waitForMail(to: string): Promise<ReceivedMail>;
   /** axe-core violations of the page for WCAG 2.0/2.1 A and AA plus best practices. */
   axe(page: Page): Promise<Result[]>;
   close(): Promise<void>;
@@ -56,23 +60,21 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   };
 
   try {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'agency-e2e-'));
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-
-    const mailSink = await startMailSink();
+    const mailSink = await startSmtpSink();
     cleanups.push(() => mailSink.close());
 
-    const database = await createTestDatabase(options.database ?? 'sqlite', dataDir);
-    cleanups.push(() => database.close());
+    // Its fresh DATA_DIR also holds the server's uploads and outbox; drop() removes it.
+    const database = await createFreshDatabase(options.database ?? 'sqlite');
+    cleanups.push(() => database.drop());
 
     const port = await findFreePort();
     const server = await startServerProcess({
       port,
       env: {
-        DATA_DIR: dataDir,
-        SMTP_URL: `smtp://127.0.0.1:${mailSink.port}`,
+        DATA_DIR: database.dataDir,
+        SMTP_URL: mailSink.url,
         SESSION_SECRET: randomBytes(32).toString('hex'),
-        ...database.env,
+        ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
         ...options.env,
       },
     });
@@ -114,8 +116,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         return [...errors];
       },
       async waitForMail(to) {
-        const { subject, text, html, links } = await mailSink.waitForMail(to);
-        return { subject, text, html, links };
+        const mail = await mailSink.takeMail(to);
+        return { subject: mail.subject ?? '', text: mail.text ?? '', html: mail.html ?? '', links: mail.links };
       },
       async axe(page) {
         const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();

@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_RULES, API_MESSAGES, API_PATHS, DEFAULT_AVATAR, FIELD_MESSAGES, SPEC_MESSAGES } from '@agency/shared';
+import { tokenFromMail } from '@agency/testing';
 import { createApp } from '../../app';
 import { hashToken } from '../../lib/tokens';
-import { tokenFromMail } from '../../test/smtp-sink';
 import {
   createTestContext,
   registerAndConfirm,
