@@ -1,18 +1,26 @@
-import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 // The same suite runs on SQLite and, when TEST_MYSQL_URL is set (always in CI), on MySQL/MariaDB.
 // In CI a missing or unreachable TEST_MYSQL_URL fails the mysql project instead of skipping it.
 const runOnMysql = Boolean(process.env.TEST_MYSQL_URL) || process.env.CI === 'true';
 
-export default defineConfig({
+const onDatabase = (name: string, database: 'sqlite' | 'mysql'): TestProjectInlineConfiguration => ({
   test: {
+    name,
+    root: fileURLToPath(new URL('.', import.meta.url)),
     environment: 'node',
     include: ['src/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    projects: [
-      { extends: true, test: { name: 'sqlite', env: { TEST_DB: 'sqlite' } } },
-      ...(runOnMysql ? [{ extends: true as const, test: { name: 'mysql', env: { TEST_DB: 'mysql' } } }] : []),
-    ],
+    env: { TEST_DB: database },
   },
 });
+
+/** The server's projects, here for `npx vitest run` in apps/server and in the root config for `npm test`. */
+export const SERVER_PROJECTS = [
+  onDatabase('server', 'sqlite'),
+  ...(runOnMysql ? [onDatabase('server-mysql', 'mysql')] : []),
+];
+
+export default defineConfig({ test: { projects: SERVER_PROJECTS } });

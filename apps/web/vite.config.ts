@@ -41,6 +41,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     noExternal: ['@agency/shared', 'swiper', 'slick-carousel'],
   },
   test: {
+    name: 'web',
     environment: 'jsdom',
     globals: false,
     include: ['src/**/*.test.{ts,tsx}', 'build-plugins/**/*.test.ts'],

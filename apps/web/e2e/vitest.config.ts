@@ -7,6 +7,7 @@ export default defineConfig({
     alias: { '@': fileURLToPath(new URL('../src', import.meta.url)) },
   },
   test: {
+    name: 'e2e',
     root: fileURLToPath(new URL('.', import.meta.url)),
     environment: 'node',
     include: ['**/*.e2e.test.ts'],

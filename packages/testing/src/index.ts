@@ -1,7 +1,6 @@
 export { extractLinks, startSmtpSink, tokenFromMail, type SinkMail, type SmtpSink } from './smtp-sink';
 export {
   createFreshDatabase,
-  RUN_ON_MYSQL,
   testDatabaseKind,
   type DatabaseKind,
   type FreshDatabase,

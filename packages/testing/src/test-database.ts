@@ -32,9 +32,6 @@ export function testDatabaseKind(): DatabaseKind {
   return process.env.TEST_DB === 'mysql' ? 'mysql' : 'sqlite';
 }
 
-/** True when the MySQL/MariaDB runs happen: TEST_MYSQL_URL is set, and always in CI (where a missing one fails). */
-export const RUN_ON_MYSQL = Boolean(process.env.TEST_MYSQL_URL) || process.env.CI === 'true';
-
 function testMysqlUrl(): URL {
   const url = process.env.TEST_MYSQL_URL;
   if (!url) {

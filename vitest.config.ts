@@ -1,0 +1,28 @@
+import path from 'node:path';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { SERVER_PROJECTS } from './apps/server/vitest.config.ts';
+
+/**
+ * `npm test`: every suite of the monorepo as one vitest run, ending with the line CI reads, `N passed, N failed`.
+ * `npm test -- --project server` runs one project (shared, server, server-mysql, web, e2e; `--project 'server*'`
+ * for both databases). The projects run one after another, as listed: two cores are shared, and the browser tests
+ * time real pages. The e2e project's global setup (the build) runs only when it is selected.
+ */
+const inOrder = (projects: Array<string | TestProjectInlineConfiguration>): TestProjectInlineConfiguration[] =>
+  projects.map((project, groupOrder) =>
+    typeof project === 'string'
+      ? { extends: project, test: { root: path.dirname(project), sequence: { groupOrder } } }
+      : { ...project, test: { ...project.test, sequence: { groupOrder } } },
+  );
+
+export default defineConfig({
+  test: {
+    projects: inOrder([
+      'packages/shared/vitest.config.ts',
+      ...SERVER_PROJECTS,
+      'apps/web/vite.config.ts',
+      'apps/web/e2e/vitest.config.ts',
+    ]),
+    reporters: ['default', '@agency/testing/summary-reporter'],
+  },
+});
