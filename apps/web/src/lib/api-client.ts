@@ -1,7 +1,7 @@
 import { FAILED_TO_PARSE_JSON } from '@agency/shared';
 
 /**
- * The one way the web app talks to the API (docs/decisions/0009-one-place-for-each-thing.md). Every call in
+ * The one way the web app talks to the API (docs/architecture.md). Every call in
  * features/<feature>/api/ goes through request(): it sends the session cookie, reads the body once (as text, then
  * JSON, so a body that is not JSON raises the spec's "Failed to parse JSON"), and either returns the typed answer or
  * raises one ApiError. No other module calls fetch.
