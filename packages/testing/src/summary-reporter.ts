@@ -67,7 +67,12 @@ export default class SummaryReporter implements Reporter {
 
     // A file filter may leave a project out of this run; a project without any test file is a broken config.
     const allSpecifications = (await this.vitest?.globTestSpecifications()) ?? [];
-    for (const project of this.vitest?.projects ?? []) {
+    // The table lists the projects in the order they ran.
+    const runOrder = [...(this.vitest?.projects ?? [])].sort(
+      (first, second) => first.config.sequence.groupOrder - second.config.sequence.groupOrder,
+    );
+    for (const project of runOrder) countOf(project.name);
+    for (const project of runOrder) {
       if (!allSpecifications.some((specification) => specification.project.name === project.name)) {
         failRun(project.name, `project ${project.name} has no test file`);
       }
