@@ -2,6 +2,7 @@ import { API_PATHS, CREATIVE_TRAINING_TYPE, FIELD_MESSAGES, SPEC_MESSAGES } from
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type DatabaseKind, type Harness } from './harness';
+import { combobox, recordAlerts, textbox } from './harness/page-helpers';
 
 /**
  * The four public forms, end to end: the built page in Chromium, the real server, the real database.
@@ -43,19 +44,6 @@ function recordRequests(page: Page, path: string): string[] {
   });
   return sent;
 }
-
-/** Collects window.alert texts and accepts them (Chromium would block otherwise). */
-function recordAlerts(page: Page): string[] {
-  const alerts: string[] = [];
-  page.on('dialog', (dialog) => {
-    alerts.push(dialog.message());
-    void dialog.accept();
-  });
-  return alerts;
-}
-
-const textbox = (form: Locator, name: string) => form.getByRole('textbox', { name, exact: true });
-const combobox = (form: Locator, name: string) => form.getByRole('combobox', { name, exact: true });
 
 async function fillTraining(form: Locator, email: string, phone = '08012345678'): Promise<void> {
   await textbox(form, 'Surname').fill('Okonkwo');

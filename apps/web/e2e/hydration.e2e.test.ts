@@ -2,6 +2,7 @@ import { API_MESSAGES, API_PATHS } from '@agency/shared';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness';
+import { recordAlerts, textbox } from './harness/page-helpers';
 
 /**
  * Nothing typed before hydration is lost (issue 8, docs/decisions/0010-form-kit.md). The page's scripts are held
@@ -66,17 +67,6 @@ function recordRequests(page: Page, url: string): Array<{ method: string; body: 
   });
   return sent;
 }
-
-function recordAlerts(page: Page): string[] {
-  const alerts: string[] = [];
-  page.on('dialog', (dialog) => {
-    alerts.push(dialog.message());
-    void dialog.accept();
-  });
-  return alerts;
-}
-
-const textbox = (form: Locator, name: string) => form.getByRole('textbox', { name, exact: true });
 
 describe('what a visitor types before the page has hydrated', () => {
   it('stays in the contact form, and is the message that gets stored', async () => {
