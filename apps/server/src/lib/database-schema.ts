@@ -40,10 +40,14 @@ export interface LoginFailuresTable {
   failed_at: EpochMs;
 }
 
-/** One row at most: whoever inserts it first is the installation's first (staff) account. */
+/**
+ * One row at most, inserted with the very first account ever created (allowlist or not) and never removed when
+ * that account is: whoever inserts it is the installation's first account, staff when no allowlist is set.
+ */
 export interface InstallationTable {
   id: number;
-  first_user_id: number;
+  /** No foreign key: the account may be gone, the claim stays. */
+  first_user_id: number | null;
   claimed_at: EpochMs;
 }
 

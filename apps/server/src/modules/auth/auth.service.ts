@@ -13,12 +13,12 @@ import { destroyUserSessions } from './session-store';
 import { allowlistConfigured, isStaff } from './staff-rule';
 import {
   claimFirstAccount,
-  deleteUser,
   findUserByEmail,
   findUserById,
   insertUser,
   markEmailConfirmed,
   updatePasswordHash,
+  undoRegistration,
   type User,
 } from './users.repository';
 
@@ -56,7 +56,9 @@ export function createAuthService(deps: AuthDeps) {
       userId = await withConflictRetry(() =>
         db.transaction().execute(async (trx) => {
           const id = await insertUser(trx, { email: input.email, passwordHash, profileImage, createdAt: now });
-          if (!allowlistConfigured(config.adminAllowlist)) await claimFirstAccount(trx, id, now);
+          // Every first account claims the installation, so a later restart without the allowlist or the
+          // deletion of that account never hands staff to a stranger.
+          await claimFirstAccount(trx, id, now, !allowlistConfigured(config.adminAllowlist));
           await insertEmailToken(trx, {
             userId: id,
             purpose: 'confirm',
@@ -79,7 +81,7 @@ export function createAuthService(deps: AuthDeps) {
     } catch (error) {
       // Nothing half-done: without its confirmation mail the account could never be used.
       logger.error({ err: error }, 'confirmation mail failed; registration undone');
-      await deleteUser(db, userId);
+      await undoRegistration(db, userId);
       await removeProfileImage(imagesDir, profileImage);
       throw new AppError(503, API_MESSAGES.MAIL_FAILED);
     }

@@ -2,6 +2,12 @@ import bcrypt from 'bcrypt';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API_MESSAGES, API_PATHS, MESSAGE_KIND_PATHS } from '@agency/shared';
+import path from 'node:path';
+import { createApp } from '../../app';
+import { parseAllowlist } from '../../config/allowlist';
+import { createLogger } from '../../lib/logger';
+import { createMailer } from '../../lib/mailer';
+import { outboxDir } from '../../lib/paths';
 import {
   createTestContext,
   registerAndConfirm,
@@ -19,6 +25,28 @@ afterEach(async () => {
 
 const staffFlags = async (ctx: TestContext) =>
   ctx.db.selectFrom('users').select(['email', 'is_staff']).orderBy('id').execute();
+
+/** The same database and mail sink served again by a new app, as after a restart with another configuration. */
+function restartedWithoutAllowlist(ctx: TestContext): TestContext {
+  const logger = createLogger('silent');
+  const config = { ...ctx.config, adminAllowlist: parseAllowlist('') };
+  const mailer = createMailer({
+    smtpUrl: ctx.sink.url,
+    from: config.mailFrom,
+    outboxDir: outboxDir(ctx.dataDir),
+    logger,
+  });
+  const app = createApp({
+    db: ctx.db,
+    dialect: ctx.database.dialect,
+    mailer,
+    clock: () => ctx.now(),
+    config,
+    logger,
+    webRoot: path.join(ctx.dataDir, 'no-web-build'),
+  });
+  return { ...ctx, app, config };
+}
 
 describe('who becomes staff', () => {
   it('the first account of an empty installation is staff; the next one is told it awaits approval', async () => {
@@ -64,6 +92,28 @@ describe('who becomes staff', () => {
     const designer = await signIn(context, 'designer@agency.test');
     expect(designer.response.status).toBe(200);
     expect((await designer.agent.get(MESSAGE_KIND_PATHS.web_dev.list)).status).toBe(200);
+  });
+
+  it('after a run with an allowlist, a restart without it makes no stranger staff', async () => {
+    context = await createTestContext({ allowlist: 'boss@example.ng' });
+    await registerAndConfirm(context, 'early@example.ng');
+    const restarted = restartedWithoutAllowlist(context);
+    await registerAndConfirm(restarted, 'stranger@example.ng');
+    const { response } = await signIn(restarted, 'stranger@example.ng');
+    expect(response.status).toBe(403);
+    expect(response.body.message).toBe(API_MESSAGES.LOGIN_AWAITING_APPROVAL);
+    expect((await staffFlags(context)).filter((user) => user.is_staff === 1)).toEqual([]);
+  });
+
+  it('deleting the first staff account does not hand staff to the next registration', async () => {
+    context = await createTestContext();
+    await registerAndConfirm(context, 'first@example.ng');
+    await context.db.deleteFrom('users').where('email', '=', 'first@example.ng').execute();
+    await registerAndConfirm(context, 'next@example.ng');
+    const { response } = await signIn(context, 'next@example.ng');
+    expect(response.status).toBe(403);
+    expect(response.body.message).toBe(API_MESSAGES.LOGIN_AWAITING_APPROVAL);
+    expect(await staffFlags(context)).toEqual([{ email: 'next@example.ng', is_staff: 0 }]);
   });
 
   it('an allowlisted address is not staff before it is confirmed', async () => {

@@ -32,18 +32,32 @@ export async function insertUser(
 }
 
 /**
- * The first account of an installation becomes staff. The single installation row's primary key
- * makes the claim atomic: of any number of concurrent registrations exactly one insert succeeds.
+ * Claims the installation for the very first account ever created on this database, with or without an allowlist
+ * (docs/decisions/0004). The single installation row's primary key makes the claim atomic: of any number of
+ * concurrent registrations exactly one insert succeeds, and the row stays when that account is deleted, so the
+ * first-account rule never reopens. `grantStaff` is false when an allowlist decides who the staff are.
  */
-export async function claimFirstAccount(db: Db, userId: number, now: number): Promise<boolean> {
+export async function claimFirstAccount(db: Db, userId: number, now: number, grantStaff: boolean): Promise<boolean> {
   try {
     await db.insertInto('installation').values({ id: 1, first_user_id: userId, claimed_at: now }).execute();
   } catch (error) {
     if (isUniqueViolation(error)) return false;
     throw error;
   }
-  await db.updateTable('users').set({ is_staff: 1 }).where('id', '=', userId).execute();
+  if (grantStaff) await db.updateTable('users').set({ is_staff: 1 }).where('id', '=', userId).execute();
   return true;
+}
+
+/**
+ * Undoes a registration that never completed (its confirmation mail failed). The claim is released only when that
+ * account was the installation's only one: an account that never existed does not close the installation.
+ */
+export async function undoRegistration(db: Kysely<Database>, userId: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await deleteUser(trx, userId);
+    const others = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst();
+    if (!others) await trx.deleteFrom('installation').where('first_user_id', '=', userId).execute();
+  });
 }
 
 export async function deleteUser(db: Db, id: number): Promise<void> {
