@@ -4,13 +4,14 @@ import type { Clock } from './lib/clock';
 import type { Database } from './lib/database-schema';
 import type { DialectName } from './lib/db';
 import type { Logger } from './lib/logger';
-import type { Mailer } from './lib/mailer';
+import type { MailWaker } from './modules/outbox/outbox';
 
 /** Everything the app needs from outside, passed in so tests swap the clock, database or SMTP address. */
 export interface AppDeps {
   db: Kysely<Database>;
   dialect: DialectName;
-  mailer: Mailer;
+  /** Mails are queued in the outbox in the same transaction as their cause; this nudges the sender after. */
+  mail: MailWaker;
   clock: Clock;
   config: AppConfig;
   logger: Logger;

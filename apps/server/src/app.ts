@@ -16,6 +16,7 @@ import { requireStaff } from './modules/auth/require-staff';
 import { KyselySessionStore } from './modules/auth/session-store';
 import { healthRoutes } from './modules/health/health.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
+import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { profileImagesRoutes } from './modules/profile-images/profile-images.routes';
 import { webRoutes } from './modules/web/web.routes';
 
@@ -97,8 +98,10 @@ export function createApp(deps: AppDeps): Express {
   );
   app.use(healthRoutes(deps.db, logger));
   app.use(authRoutes(auth, deps.clock, config.isProduction));
-  app.use(messagesRoutes(deps, requireStaff(auth)));
-  app.use(profileImagesRoutes(config.dataDir));
+  const staffOnly = requireStaff(auth);
+  app.use(messagesRoutes(deps, staffOnly));
+  app.use(outboxRoutes(deps, staffOnly));
+  app.use(profileImagesRoutes(deps.db));
   app.use(API_BASE, apiNotFound);
 
   app.use(webRoutes(deps.webRoot ?? DEFAULT_WEB_ROOT));

@@ -3,9 +3,10 @@ import { ConfigError, loadConfig } from './config/config';
 import { systemClock } from './lib/clock';
 import { openDatabase } from './lib/db';
 import { createLogger } from './lib/logger';
-import { createMailer } from './lib/mailer';
+import { createMailTransport } from './lib/mailer';
 import { migrateToLatest } from './lib/migrate';
 import { outboxDir } from './lib/paths';
+import { createOutboxSender } from './modules/outbox/outbox';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -33,13 +34,30 @@ async function main(): Promise<void> {
   const applied = await migrateToLatest(db);
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
 
-  const mailer = createMailer({
+  if (config.isProduction && !config.smtpUrl) {
+    logger.warn(
+      { folder: outboxDir(config.dataDir) },
+      'SMTP_URL is not set: no mail leaves this server; every mail is only written as a file to the outbox folder',
+    );
+  }
+  const transport = createMailTransport({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     outboxDir: outboxDir(config.dataDir),
     logger,
+    logLinks: !config.isProduction,
   });
-  const app = createApp({ db, dialect, mailer, clock: systemClock, config, logger });
+  const sender = createOutboxSender({
+    db,
+    dialect,
+    transport,
+    clock: systemClock,
+    logger,
+    retryBaseMs: config.mailRetryBaseMs,
+    leaseMs: config.mailLeaseMs,
+  });
+  sender.start();
+  const app = createApp({ db, dialect, mail: sender, clock: systemClock, config, logger });
   const server = app.listen(config.port, () => {
     logger.info(
       { url: config.appUrl, port: config.port, database: dialect, mail: config.smtpUrl ? 'smtp' : 'outbox' },
@@ -59,7 +77,11 @@ async function main(): Promise<void> {
     // Finish the requests in flight, then close the database.
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
     server.close(() => {
-      db.destroy().finally(() => process.exit(0));
+      // Mails in hand are finished (or left to their lease), then the database closes.
+      sender
+        .stop()
+        .then(() => db.destroy())
+        .finally(() => process.exit(0));
     });
     server.closeIdleConnections();
   };

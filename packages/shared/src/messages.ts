@@ -59,12 +59,18 @@ export const FIELD_MESSAGES = {
   CHOOSE_OPTION: 'Please choose one of the listed options.',
   PASSWORD_TOO_LONG: 'Password must be at most 72 bytes long.',
   SUM_REQUIRED: 'Please answer the math question.',
+  SINGLE_LINE: 'Please keep this on one line, without tabs, line breaks or other invisible control characters.',
+  CONTROL_CHARACTERS: 'Please remove the invisible control characters; only line breaks and tabs are allowed here.',
+  BROKEN_CHARACTER: 'This text contains a broken character (half of an emoji or symbol). Please retype it.',
+  DECIMAL_NUMBER: 'Please write a whole number with the digits 0-9 only.',
+  NUMBER_RANGE: (min: number, max: number) => `Please use a number from ${min} to ${max}.`,
 } as const;
 
 /** Server-side answers that people read (CONVENTIONS: plain English). */
 export const API_MESSAGES = {
   INVALID_INPUT: 'Some fields are missing or invalid.',
   INVALID_JSON: 'The request body is not valid JSON.',
+  INVALID_UTF8: 'The request body must be UTF-8 text.',
   UNSUPPORTED_CONTENT_TYPE: 'This request must be sent as JSON.',
   BODY_TOO_LARGE: 'The request is too large.',
   IMAGE_TOO_LARGE: 'The profile image must be 2 MB or smaller.',
@@ -77,11 +83,7 @@ export const API_MESSAGES = {
   CROSS_SITE: 'Cross-site requests are not allowed.',
   SERVICE_UNAVAILABLE: 'The service is temporarily unavailable. Please try again shortly.',
   UNEXPECTED: 'Something went wrong on our side. Please try again.',
-  EMAIL_TAKEN: 'An account with this e-mail already exists.',
   REGISTERED_CHECK_MAIL: 'Registration successful! Please check your e-mail to confirm your address before logging in.',
-  MAIL_FAILED:
-    'We could not send the confirmation e-mail right now, so the account was not created. Please try again shortly.',
-  RESET_MAIL_FAILED: 'We could not send the reset e-mail right now. Please try again shortly.',
   LOGIN_SUCCESS: 'Login successful.',
   LOGIN_INVALID: 'Invalid e-mail or password.',
   LOGIN_UNCONFIRMED: 'Please confirm your e-mail address first. Check your inbox for the confirmation link.',

@@ -50,7 +50,18 @@ export function tokenFromMail(mail: Email, route: string): string {
   return match[1];
 }
 
-export async function startSmtpSink(): Promise<SmtpSink> {
+export interface SmtpSinkOptions {
+  /** Listen on this port (a test that starts the mail server late, where the app already points). */
+  port?: number;
+  /** Recipients refused for good, with 550, as a real server refuses an unknown mailbox. */
+  refuse?: string[];
+  /** Recipients put off with 451 (try again later), as a busy or greylisting server does. */
+  defer?: string[];
+}
+
+export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<SmtpSink> {
+  const refused = new Set((options.refuse ?? []).map((address) => address.toLowerCase()));
+  const deferred = new Set((options.defer ?? []).map((address) => address.toLowerCase()));
   const mails: SinkMail[] = [];
   const taken = new WeakSet<SinkMail>();
   const waiters = new Set<() => void>();
@@ -59,6 +70,16 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const recipient = address.address.toLowerCase();
+      if (refused.has(recipient)) {
+        return callback(Object.assign(new Error('No such mailbox here'), { responseCode: 550 }));
+      }
+      if (deferred.has(recipient)) {
+        return callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -86,7 +107,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const address = server.server.address();
   if (!address || typeof address !== 'object') throw new Error('The SMTP sink did not get a port.');

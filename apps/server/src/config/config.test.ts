@@ -68,7 +68,9 @@ describe('configuration', () => {
         DATABASE_URL: 'mysql://agency:pw@db:3306/agency',
         SMTP_URL: 'smtps://user:pw@mail.example.ng:465',
         MAIL_FROM: 'Agency <hello@example.ng>',
-        STAFF_NOTIFY_EMAIL: 'staff@example.ng',
+        STAFF_NOTIFY_EMAIL: 'staff@example.ng, Boss@Example.ng',
+        MAIL_RETRY_BASE_SECONDS: '30',
+        MAIL_LEASE_SECONDS: '90',
         APP_URL: 'https://www.example.ng/',
         SESSION_SECRET: 'x'.repeat(40),
         ADMIN_SIGNUP_ALLOWLIST: 'boss@example.ng,@example.ng',
@@ -82,12 +84,24 @@ describe('configuration', () => {
       databaseUrl: 'mysql://agency:pw@db:3306/agency',
       smtpUrl: 'smtps://user:pw@mail.example.ng:465',
       mailFrom: 'Agency <hello@example.ng>',
-      staffNotifyEmail: 'staff@example.ng',
+      staffNotifyEmails: ['staff@example.ng', 'boss@example.ng'],
+      mailRetryBaseMs: 30_000,
+      mailLeaseMs: 90_000,
       appUrl: 'https://www.example.ng',
       sessionSecret: 'x'.repeat(40),
       trustProxy: 1,
       isProduction: true,
     });
+  });
+
+  it('mail timings default to a minute before the first retry and a two-minute lease', () => {
+    expect(loadConfig({}, tempDir())).toMatchObject({ staffNotifyEmails: [], mailRetryBaseMs: 60_000, mailLeaseMs: 120_000 });
+  });
+
+  it('a mail timing that is not a whole number of seconds, or a lease under 5 s, is named', () => {
+    expect(() => loadConfig({ MAIL_RETRY_BASE_SECONDS: '1e3' }, tempDir())).toThrow(/MAIL_RETRY_BASE_SECONDS/);
+    expect(() => loadConfig({ MAIL_LEASE_SECONDS: '2' }, tempDir())).toThrow(/MAIL_LEASE_SECONDS/);
+    expect(() => loadConfig({ STAFF_NOTIFY_EMAIL: 'a@example.ng, nobody' }, tempDir())).toThrow(/STAFF_NOTIFY_EMAIL/);
   });
 
   it('a bad allowlist entry is named', () => {

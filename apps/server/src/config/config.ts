@@ -15,7 +15,12 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
-  staffNotifyEmail: string | undefined;
+  /** STAFF_NOTIFY_EMAIL's addresses; empty = every staff account is notified. */
+  staffNotifyEmails: string[];
+  /** First retry of a mail the SMTP server did not accept, doubling with each try. */
+  mailRetryBaseMs: number;
+  /** How long a sender holds a claimed mail before another may take it over. */
+  mailLeaseMs: number;
   appUrl: string;
   sessionSecret: string;
   adminAllowlist: Allowlist;
@@ -29,6 +34,14 @@ const optionalText = z
   .trim()
   .transform((value) => (value === '' ? undefined : value))
   .optional();
+
+/** A whole number of seconds, at least `min`, with a default when unset. */
+const wholeSeconds = (fallback: number, min: number) =>
+  optionalText
+    .refine((value) => value === undefined || (/^\d+$/.test(value) && Number(value) >= min), {
+      message: `must be a whole number of seconds, at least ${min}`,
+    })
+    .transform((value) => (value === undefined ? fallback : Number(value)) * 1000);
 
 const EnvSchema = z.object({
   NODE_ENV: optionalText,
@@ -48,7 +61,18 @@ const EnvSchema = z.object({
     'must start with smtp:// or smtps://',
   ),
   MAIL_FROM: optionalText.refine((value) => value === undefined || !/[\r\n]/.test(value), 'must be one line'),
-  STAFF_NOTIFY_EMAIL: optionalText.pipe(z.email('must be an e-mail address').optional()),
+  STAFF_NOTIFY_EMAIL: optionalText.transform((value, ctx) => {
+    const addresses = (value ?? '')
+      .split(',')
+      .map((address) => address.trim().toLowerCase())
+      .filter(Boolean);
+    if (addresses.some((address) => !z.email().safeParse(address).success)) {
+      ctx.addIssue({ code: 'custom', message: 'must be e-mail addresses separated by commas' });
+    }
+    return addresses;
+  }),
+  MAIL_RETRY_BASE_SECONDS: wholeSeconds(60, 1),
+  MAIL_LEASE_SECONDS: wholeSeconds(120, 5),
   APP_URL: optionalText.refine(
     (value) => value === undefined || /^https?:\/\/[^/]+/.test(value),
     'must be an http:// or https:// URL',
@@ -113,7 +137,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     databaseUrl: values.DATABASE_URL,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM ?? DEFAULT_MAIL_FROM,
-    staffNotifyEmail: values.STAFF_NOTIFY_EMAIL,
+    staffNotifyEmails: values.STAFF_NOTIFY_EMAIL,
+    mailRetryBaseMs: values.MAIL_RETRY_BASE_SECONDS,
+    mailLeaseMs: values.MAIL_LEASE_SECONDS,
     appUrl,
     sessionSecret: values.SESSION_SECRET ?? readOrCreateSessionSecret(dataDir),
     adminAllowlist,

@@ -51,6 +51,46 @@ export interface InstallationTable {
   claimed_at: EpochMs;
 }
 
+export type OutboxStatus = 'pending' | 'sent' | 'failed';
+
+/** Why a mail was written; the sender treats them alike. */
+export type MailPurpose = 'confirm' | 'reset' | 'account-exists' | 'staff-notification' | 'auto-reply';
+
+/** One mail to one recipient (docs/decisions/0013). */
+export interface OutboxTable {
+  id: Generated<number>;
+  /** Fixed when the row is written, so a resend after a crash carries the same Message-ID. */
+  message_id: string;
+  purpose: MailPurpose;
+  recipient: string;
+  reply_to: string | null;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  /** 1 when the body carries a token link: the bodies are blanked once the mail is sent. */
+  holds_secret: number;
+  status: OutboxStatus;
+  attempts: number;
+  next_attempt_at: EpochMs;
+  /** The claim that holds the row while it is being sent; another sender may take it after lease_until. */
+  lease_owner: string | null;
+  lease_until: EpochMs | null;
+  last_error: string | null;
+  created_at: EpochMs;
+  sent_at: EpochMs | null;
+}
+
+/** An uploaded profile image, served from here by every server instance (docs/decisions/0015). */
+export interface ProfileImagesTable {
+  /** The account's users.profile_image: 32 random hex digits and .webp, never reused. */
+  name: string;
+  /** Deleting the account deletes the image (foreign key, on delete cascade). */
+  user_id: number;
+  content: Buffer;
+  content_type: string;
+  created_at: EpochMs;
+}
+
 /**
  * An enquiry table: the columns its kind's definition stores (packages/shared, enquiry-kinds), plus id and the
  * time it arrived. The four tables are named by the definitions too, so the two cannot drift apart.
@@ -67,4 +107,6 @@ export interface Database extends MessageTables {
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
   installation: InstallationTable;
+  outbox: OutboxTable;
+  profile_images: ProfileImagesTable;
 }

@@ -1,8 +1,13 @@
 import { BRAND_COLOURS, BRAND_NAME, BRAND_TAGLINE, escapeHtml } from '@agency/shared';
 import type { OutgoingMail } from './mailer';
 
-function layoutHtml(title: string, paragraphs: string[], action?: { label: string; href: string }): string {
-  const body = paragraphs.map((text) => `<p style="margin:0 0 16px">${escapeHtml(text)}</p>`).join('');
+function layoutHtml(
+  title: string,
+  paragraphs: string[],
+  action?: { label: string; href: string },
+  extraHtml = '',
+): string {
+  const body = paragraphs.map((text) => `<p style="margin:0 0 16px">${escapeHtml(text)}</p>`).join('') + extraHtml;
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.href)}" style="background:${BRAND_COLOURS.accent};color:#111;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>` +
       `<p style="margin:0 0 16px;font-size:14px">If the button does not work, copy this address into your browser:<br>${escapeHtml(action.href)}</p>`
@@ -50,19 +55,71 @@ export function resetMail(to: string, link: string): OutgoingMail {
   };
 }
 
-export function staffNotificationMail(
-  to: string,
-  kindTitle: string,
-  fields: Array<[label: string, value: string]>,
-  dashboardLink: string,
-): OutgoingMail {
-  const intro = `A new ${kindTitle} has arrived on the website.`;
-  const textFields = fields.map(([label, value]) => `${label}: ${value}`).join('\n');
-  const htmlFields = fields.map(([label, value]) => `${label}: ${value}`);
+export function accountExistsMail(to: string, signInLink: string): OutgoingMail {
+  const lines = [
+    `Someone just tried to register a ${BRAND_NAME} staff account with this e-mail address, which already has one.`,
+    'If it was you, sign in with the link below; if you forgot your password, choose "Forgot password? Reset" there.',
+    'If it was not you, you can ignore this e-mail; nothing has changed.',
+  ];
   return {
     to,
-    subject: `New ${kindTitle} on the ${BRAND_NAME} website`,
+    subject: `You already have a ${BRAND_NAME} staff account`,
+    text: `Hello,\n\n${lines.join('\n\n')}\n\n${signInLink}${signature()}`,
+    html: layoutHtml('You already have an account', ['Hello,', ...lines], { label: 'Sign in', href: signInLink }),
+  };
+}
+
+/** One field of an enquiry under its human label; e-mail and phone values become tappable links. */
+export interface NotifiedField {
+  label: string;
+  value: string;
+  kind?: 'email' | 'phone';
+}
+
+/** A phone number as a tel: link: digits and a leading plus only. */
+export function telHref(phone: string): string {
+  const trimmed = phone.trim();
+  return `tel:${trimmed.startsWith('+') ? '+' : ''}${trimmed.replace(/\D/g, '')}`;
+}
+
+function fieldHtml({ label, value, kind }: NotifiedField): string {
+  // The visitor's line breaks survive: escaped text, then each newline a <br>.
+  const text = escapeHtml(value).replace(/\r?\n/g, '<br>');
+  const href = kind === 'email' ? `mailto:${value.trim()}` : kind === 'phone' ? telHref(value) : undefined;
+  const shown = href ? `<a href="${escapeHtml(href)}" style="color:${BRAND_COLOURS.brand}">${text}</a>` : text;
+  return (
+    `<p style="margin:0 0 4px;font-size:13px;font-weight:600;color:#444">${escapeHtml(label)}</p>` +
+    `<p style="margin:0 0 16px">${shown}</p>`
+  );
+}
+
+/**
+ * A new enquiry for the staff: Reply answers the visitor, the subject names the kind and the visitor, and every
+ * field stands under its label.
+ */
+export function staffNotificationMail(input: {
+  to: string;
+  kindTitle: string;
+  visitorName: string;
+  visitorEmail: string;
+  fields: NotifiedField[];
+  dashboardLink: string;
+}): OutgoingMail {
+  const { kindTitle, visitorName, fields, dashboardLink } = input;
+  const intro = `A new ${kindTitle} from ${visitorName} has arrived on the website. Reply to this e-mail to answer them.`;
+  const textFields = fields
+    .map(({ label, value }) => `${label}:\n${value.replace(/^/gm, '  ')}`)
+    .join('\n\n');
+  return {
+    to: input.to,
+    replyTo: input.visitorEmail,
+    subject: `New ${kindTitle} from ${visitorName}`,
     text: `${intro}\n\n${textFields}\n\nRead it in the staff dashboard: ${dashboardLink}${signature()}`,
-    html: layoutHtml(`New ${kindTitle}`, [intro, ...htmlFields], { label: 'Open the dashboard', href: dashboardLink }),
+    html: layoutHtml(
+      `New ${kindTitle}`,
+      [intro],
+      { label: 'Open the dashboard', href: dashboardLink },
+      fields.map(fieldHtml).join(''),
+    ),
   };
 }

@@ -1,20 +1,28 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from './logger';
 
+/** A mail as the templates write it. */
 export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
   html: string;
-  /** The action link, logged when mails go to the outbox so a local run can follow it. */
+  /** Where a press on Reply goes (the visitor, on a staff notification). */
+  replyTo?: string;
+  /** The action link, logged outside production when mails go to files, so a local run can follow it. */
   link?: string;
 }
 
-export interface Mailer {
-  send(mail: OutgoingMail): Promise<void>;
+/** A queued mail as the outbox hands it to the transport: its Message-ID was fixed when it was queued. */
+export interface Envelope extends OutgoingMail {
+  messageId: string;
+}
+
+/** Delivers one mail: over SMTP, or as a file in DATA_DIR/outbox. Rejects when it was not accepted. */
+export interface MailTransport {
+  deliver(mail: Envelope): Promise<void>;
 }
 
 export class MailHeaderError extends Error {}
@@ -22,33 +30,44 @@ export class MailHeaderError extends Error {}
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 
 /** Header injection guard: no header value may carry a line break. */
-function assertSingleLine(name: string, value: string): void {
+export function assertSingleLine(name: string, value: string): void {
   if (/[\r\n]/.test(value)) throw new MailHeaderError(`The ${name} header must be a single line.`);
 }
 
-export interface MailerOptions {
+/** True when the SMTP server refused the mail for good (5xx): retrying cannot help. */
+export function isPermanentMailError(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | undefined)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+export interface MailTransportOptions {
   smtpUrl: string | undefined;
   from: string;
   outboxDir: string;
   logger: Logger;
+  /** Log each file mail's action link (never in production: the link carries a token). */
+  logLinks: boolean;
 }
 
-/** SMTP when SMTP_URL is set; otherwise each mail becomes an .eml file in the outbox folder. */
-export function createMailer({ smtpUrl, from, outboxDir, logger }: MailerOptions): Mailer {
+/** SMTP when SMTP_URL is set; otherwise each mail becomes `<Message-ID>.eml` in the outbox folder. */
+export function createMailTransport({ smtpUrl, from, outboxDir, logger, logLinks }: MailTransportOptions): MailTransport {
   assertSingleLine('From', from);
   const smtp = smtpUrl ? nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS }) : undefined;
-  const outbox = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const files = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
   return {
-    async send(mail) {
+    async deliver(mail) {
       assertSingleLine('To', mail.to);
       assertSingleLine('Subject', mail.subject);
+      if (mail.replyTo !== undefined) assertSingleLine('Reply-To', mail.replyTo);
       const message = {
         from,
         to: mail.to,
+        replyTo: mail.replyTo,
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        messageId: mail.messageId,
         disableFileAccess: true,
         disableUrlAccess: true,
       };
@@ -56,11 +75,17 @@ export function createMailer({ smtpUrl, from, outboxDir, logger }: MailerOptions
         await smtp.sendMail(message);
         return;
       }
-      const info = await outbox.sendMail(message);
+      const info = await files.sendMail(message);
       await mkdir(outboxDir, { recursive: true });
-      const file = path.join(outboxDir, `${Date.now()}-${randomBytes(4).toString('hex')}.eml`);
-      await writeFile(file, info.message);
-      logger.info({ to: mail.to, subject: mail.subject, file, link: mail.link }, 'mail written to the outbox');
+      // Named by the Message-ID: a mail delivered twice after a crash overwrites its own file.
+      const name = `${mail.messageId.replace(/[^A-Za-z0-9@._-]/g, '')}.eml`;
+      const file = path.join(outboxDir, name);
+      await writeFile(`${file}.partial`, info.message);
+      await rename(`${file}.partial`, file);
+      logger.info(
+        { to: mail.to, subject: mail.subject, file, ...(logLinks && mail.link ? { link: mail.link } : {}) },
+        'mail written to the outbox folder',
+      );
     },
   };
 }

@@ -1,9 +1,13 @@
 import type { Migration } from 'kysely';
 import { initialSchema } from './0001-initial';
 import { installationClaimNeverReopens } from './0002-installation-claim-never-reopens';
+import { mailOutbox } from './0003-outbox';
+import { profileImagesInDatabase } from './0004-profile-images';
 
 /** Every migration, in order. Imported statically so the production bundle carries them. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initialSchema,
   '0002-installation-claim-never-reopens': installationClaimNeverReopens,
+  '0003-outbox': mailOutbox,
+  '0004-profile-images': profileImagesInDatabase,
 };

@@ -8,8 +8,9 @@ import { createApp } from '../app';
 import { parseAllowlist } from '../config/allowlist';
 import type { AppConfig } from '../config/config';
 import { createLogger } from '../lib/logger';
-import { createMailer } from '../lib/mailer';
+import { createMailTransport } from '../lib/mailer';
 import { outboxDir } from '../lib/paths';
+import { createOutboxSender, type OutboxSender } from '../modules/outbox/outbox';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export const TEST_APP_URL = 'http://app.test';
@@ -19,8 +20,11 @@ export const START_TIME = new Date('2026-11-22T09:00:00.000Z');
 export interface TestContextOptions {
   config?: Partial<AppConfig>;
   allowlist?: string;
-  /** 'sink' (default): the loopback SMTP sink; 'broken': an SMTP address nobody listens on. */
-  mail?: 'sink' | 'broken' | 'outbox';
+  /**
+   * 'sink' (default): the loopback SMTP sink; 'broken': an SMTP address nobody listens on; 'outbox': files in
+   * DATA_DIR/outbox; `{ smtpUrl }`: that address (a sink the test starts later).
+   */
+  mail?: 'sink' | 'broken' | 'outbox' | { smtpUrl: string };
   webRoot?: string;
 }
 
@@ -30,6 +34,8 @@ export interface TestContext {
   db: TestDatabase['db'];
   config: AppConfig;
   sink: SmtpSink;
+  /** The app's mail sender: drain() delivers every due mail now. */
+  sender: OutboxSender;
   dataDir: string;
   now(): Date;
   advance(ms: number): void;
@@ -49,7 +55,9 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     databaseUrl: undefined,
     smtpUrl: undefined,
     mailFrom: '"Rendezvous Digital" <no-reply@rendezvousdigital.ng>',
-    staffNotifyEmail: undefined,
+    staffNotifyEmails: [],
+    mailRetryBaseMs: 60_000,
+    mailLeaseMs: 120_000,
     appUrl: TEST_APP_URL,
     sessionSecret: 'test-secret-that-is-at-least-32-characters',
     adminAllowlist: parseAllowlist(options.allowlist ?? ''),
@@ -59,13 +67,38 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     bcryptCost: 4,
     ...options.config,
   };
-  const smtpUrl = options.mail === 'broken' ? 'smtp://127.0.0.1:1' : options.mail === 'outbox' ? undefined : sink.url;
-  const mailer = createMailer({ smtpUrl, from: config.mailFrom, outboxDir: outboxDir(dataDir), logger });
+  const smtpUrl =
+    typeof options.mail === 'object'
+      ? options.mail.smtpUrl
+      : options.mail === 'broken'
+        ? 'smtp://127.0.0.1:1'
+        : options.mail === 'outbox'
+          ? undefined
+          : sink.url;
+  const transport = createMailTransport({
+    smtpUrl,
+    from: config.mailFrom,
+    outboxDir: outboxDir(dataDir),
+    logger,
+    logLinks: false,
+  });
+  const clock = () => new Date(current);
+  const sender = createOutboxSender({
+    db: database.db,
+    dialect: database.dialect,
+    transport,
+    clock,
+    logger,
+    retryBaseMs: config.mailRetryBaseMs,
+    leaseMs: config.mailLeaseMs,
+    pollMs: 50,
+  });
+  sender.start();
   const app = createApp({
     db: database.db,
     dialect: database.dialect,
-    mailer,
-    clock: () => new Date(current),
+    mail: sender,
+    clock,
     config,
     logger,
     webRoot: options.webRoot ?? path.join(dataDir, 'no-web-build'),
@@ -76,12 +109,14 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     db: database.db,
     config,
     sink,
+    sender,
     dataDir,
     now: () => new Date(current),
     advance(ms) {
       current += ms;
     },
     async close() {
+      await sender.stop();
       await sink.close();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,13 +1,15 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import bcrypt from 'bcrypt';
 import { ACCOUNT_RULES, API_MESSAGES, DEFAULT_AVATAR, PATHS, type SessionUser } from '@agency/shared';
 import type { AppDeps } from '../../app-deps';
 import { withConflictRetry, isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
-import { confirmationMail, resetMail } from '../../lib/mail-templates';
-import { profileImagesDir } from '../../lib/paths';
+import { accountExistsMail, confirmationMail, resetMail } from '../../lib/mail-templates';
 import { createEmailToken, hashToken } from '../../lib/tokens';
-import { removeProfileImage, reencodeProfileImage, storeProfileImage } from '../profile-images/profile-images.service';
-import { deleteEmailToken, findUsableToken, insertEmailToken, spendToken, voidTokens } from './email-tokens.repository';
+import { messageIdDomain, queueMails } from '../outbox/outbox';
+import { insertProfileImage } from '../profile-images/profile-images.repository';
+import { newProfileImageName, reencodeProfileImage } from '../profile-images/profile-images.service';
+import { findUsableToken, insertEmailToken, spendToken, voidTokens } from './email-tokens.repository';
 import { clearEmailFailures, recordLoginFailure, secondsUntilLoginAllowed } from './login-throttle';
 import { destroyUserSessions } from './session-store';
 import { allowlistConfigured, isStaff } from './staff-rule';
@@ -18,18 +20,16 @@ import {
   insertUser,
   markEmailConfirmed,
   updatePasswordHash,
-  undoRegistration,
   type User,
 } from './users.repository';
 
-type AuthDeps = Pick<AppDeps, 'db' | 'mailer' | 'clock' | 'config' | 'logger'>;
+type AuthDeps = Pick<AppDeps, 'db' | 'mail' | 'clock' | 'config'>;
+
+/** Every reset answer takes this long, whether the address is known or not. */
+export const RESET_ANSWER_MS = 100;
 
 export function toSessionUser(user: User): SessionUser {
   return { username: user.email.split('@')[0] ?? user.email, email: user.email, profile_image: user.profile_image };
-}
-
-function emailTaken(): AppError {
-  return new AppError(400, API_MESSAGES.EMAIL_TAKEN, { email: API_MESSAGES.EMAIL_TAKEN });
 }
 
 function tokenInvalid(): AppError {
@@ -37,25 +37,43 @@ function tokenInvalid(): AppError {
 }
 
 export function createAuthService(deps: AuthDeps) {
-  const { db, mailer, clock, config, logger } = deps;
-  const imagesDir = profileImagesDir(config.dataDir);
+  const { db, mail, clock, config } = deps;
   // Compared against when the e-mail is unknown, so both paths take one bcrypt's time.
   let dummyHash: Promise<string> | undefined;
   const getDummyHash = () => (dummyHash ??= bcrypt.hash('not-a-real-password', config.bcryptCost));
 
+  /** The owner of an address that is already registered gets a notice instead of a second account. */
+  async function tellOwnerAccountExists(email: string, now: number): Promise<void> {
+    await queueMails(db, [{ ...accountExistsMail(email, `${config.appUrl}${PATHS.auth}`), purpose: 'account-exists' }], {
+      now,
+      domain: messageIdDomain(config.mailFrom),
+    });
+  }
+
+  /**
+   * A new address and a registered one get the same answer after the same work (image, bcrypt, one write), so
+   * registering does not tell whether an account exists (docs/decisions/0013). The mail waits in the outbox: the
+   * answer never depends on SMTP.
+   */
   async function register(input: { email: string; password: string; image?: Buffer }): Promise<void> {
-    if (await findUserByEmail(db, input.email)) throw emailTaken();
     const image = input.image ? await reencodeProfileImage(input.image) : undefined;
     const passwordHash = await bcrypt.hash(input.password, config.bcryptCost);
-    const profileImage = image ? await storeProfileImage(imagesDir, image) : DEFAULT_AVATAR;
-    const confirmation = createEmailToken();
     const now = clock().getTime();
-
-    let userId: number;
+    const existing = await findUserByEmail(db, input.email);
+    if (existing) {
+      await tellOwnerAccountExists(existing.email, now);
+      mail.wake();
+      return;
+    }
+    const profileImage = image ? newProfileImageName() : DEFAULT_AVATAR;
+    const confirmation = createEmailToken();
+    const link = `${config.appUrl}${PATHS.confirmEmail}?token=${encodeURIComponent(confirmation.token)}`;
     try {
-      userId = await withConflictRetry(() =>
+      await withConflictRetry(() =>
         db.transaction().execute(async (trx) => {
           const id = await insertUser(trx, { email: input.email, passwordHash, profileImage, createdAt: now });
+          // In the account's transaction: a registration that fails leaves no image behind.
+          if (image) await insertProfileImage(trx, { name: profileImage, userId: id, content: image, createdAt: now });
           // Every first account claims the installation, so a later restart without the allowlist or the
           // deletion of that account never hands staff to a stranger.
           await claimFirstAccount(trx, id, now, !allowlistConfigured(config.adminAllowlist));
@@ -66,25 +84,18 @@ export function createAuthService(deps: AuthDeps) {
             expiresAt: now + ACCOUNT_RULES.CONFIRMATION_TOKEN_TTL_MS,
             createdAt: now,
           });
-          return id;
+          await queueMails(trx, [{ ...confirmationMail(input.email, link), purpose: 'confirm', holdsSecret: true }], {
+            now,
+            domain: messageIdDomain(config.mailFrom),
+          });
         }),
       );
     } catch (error) {
-      await removeProfileImage(imagesDir, profileImage);
-      if (isUniqueViolation(error)) throw emailTaken();
-      throw error;
+      // The same address registered a moment ago by a concurrent request: answered like any known address.
+      if (!isUniqueViolation(error)) throw error;
+      await tellOwnerAccountExists(input.email, now);
     }
-
-    const link = `${config.appUrl}${PATHS.confirmEmail}?token=${encodeURIComponent(confirmation.token)}`;
-    try {
-      await mailer.send(confirmationMail(input.email, link));
-    } catch (error) {
-      // Nothing half-done: without its confirmation mail the account could never be used.
-      logger.error({ err: error }, 'confirmation mail failed; registration undone');
-      await undoRegistration(db, userId);
-      await removeProfileImage(imagesDir, profileImage);
-      throw new AppError(503, API_MESSAGES.MAIL_FAILED);
-    }
+    mail.wake();
   }
 
   async function confirmEmail(token: string): Promise<void> {
@@ -120,28 +131,43 @@ export function createAuthService(deps: AuthDeps) {
     return user;
   }
 
-  /** Answers alike for known and unknown addresses; only known ones get a mail. */
-  async function requestPasswordReset(email: string): Promise<void> {
+  /** Queues a reset link for a known address; an unknown one gets nothing. */
+  async function queueResetMail(email: string): Promise<void> {
     const user = await findUserByEmail(db, email);
     if (!user) return;
     const now = clock().getTime();
     const reset = createEmailToken();
-    const tokenId = await insertEmailToken(db, {
-      userId: user.id,
-      purpose: 'reset',
-      hash: reset.hash,
-      expiresAt: now + ACCOUNT_RULES.RESET_TOKEN_TTL_MS,
-      createdAt: now,
-    });
     const link = `${config.appUrl}${PATHS.resetPassword}?token=${encodeURIComponent(reset.token)}`;
+    await db.transaction().execute(async (trx) => {
+      const tokenId = await insertEmailToken(trx, {
+        userId: user.id,
+        purpose: 'reset',
+        hash: reset.hash,
+        expiresAt: now + ACCOUNT_RULES.RESET_TOKEN_TTL_MS,
+        createdAt: now,
+      });
+      // Only the newest link works.
+      await voidTokens(trx, user.id, 'reset', now, tokenId);
+      await queueMails(trx, [{ ...resetMail(user.email, link), purpose: 'reset', holdsSecret: true }], {
+        now,
+        domain: messageIdDomain(config.mailFrom),
+      });
+    });
+    mail.wake();
+  }
+
+  /**
+   * Answers alike for known and unknown addresses, and after the same time: the answer is held until
+   * RESET_ANSWER_MS have passed, far longer than the work for a known address takes, so timing tells nothing.
+   */
+  async function requestPasswordReset(email: string): Promise<void> {
+    const started = performance.now();
     try {
-      await mailer.send(resetMail(user.email, link));
-    } catch (error) {
-      logger.error({ err: error }, 'reset mail failed; the new link was withdrawn');
-      await deleteEmailToken(db, tokenId);
-      throw new AppError(503, API_MESSAGES.RESET_MAIL_FAILED);
+      await queueResetMail(email);
+    } finally {
+      const left = RESET_ANSWER_MS - (performance.now() - started);
+      if (left > 0) await delay(left);
     }
-    await voidTokens(db, user.id, 'reset', now, tokenId);
   }
 
   async function updatePassword(input: { token: string; password: string }): Promise<void> {

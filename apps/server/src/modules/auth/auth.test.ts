@@ -13,7 +13,6 @@ import {
   type TestContext,
 } from '../../test/test-context';
 import { createLogger } from '../../lib/logger';
-import { createMailer } from '../../lib/mailer';
 
 let context: TestContext;
 
@@ -92,10 +91,18 @@ describe('registration', () => {
     expect(response.body.errors).toHaveProperty('email');
   });
 
-  it('refuses a second account for the same address in another case', async () => {
-    const response = await register('OWNER@agency.test');
-    expect(response.status).toBe(400);
-    expect(response.body.message).toBe(API_MESSAGES.EMAIL_TAKEN);
+  it('answers a second registration of an address (in another case) like a new one, and mails its owner a notice', async () => {
+    const fresh = await register('brand-new@example.ng');
+    const again = await register('OWNER@agency.test');
+    expect(again.status).toBe(fresh.status);
+    expect(again.body).toEqual(fresh.body);
+    const notice = await context.sink.waitForMail(
+      (mail) => mail.to?.[0]?.address === 'owner@agency.test' && /already have/.test(mail.subject ?? ''),
+    );
+    expect(notice.text).toContain(`${TEST_APP_URL}/auth`);
+    expect(notice.text).not.toContain('token=');
+    const owners = await context.db.selectFrom('users').select('id').where('email', '=', 'owner@agency.test').execute();
+    expect(owners).toHaveLength(1);
   });
 
   it('refuses an unexpected field', async () => {
@@ -254,7 +261,7 @@ describe('login, session and logout', () => {
     const secondProcess = createApp({
       db: context.db,
       dialect: context.database.dialect,
-      mailer: createMailer({ smtpUrl: context.sink.url, from: context.config.mailFrom, outboxDir: '', logger }),
+      mail: context.sender,
       clock: context.now,
       config: context.config,
       logger,

@@ -66,7 +66,3 @@ export async function voidTokens(
     .$if(exceptId !== undefined, (query) => query.where('id', '!=', exceptId ?? 0))
     .execute();
 }
-
-export async function deleteEmailToken(db: Db, id: number): Promise<void> {
-  await db.deleteFrom('email_tokens').where('id', '=', id).execute();
-}

@@ -6,8 +6,6 @@ import path from 'node:path';
 import { createApp } from '../../app';
 import { parseAllowlist } from '../../config/allowlist';
 import { createLogger } from '../../lib/logger';
-import { createMailer } from '../../lib/mailer';
-import { outboxDir } from '../../lib/paths';
 import {
   createTestContext,
   registerAndConfirm,
@@ -30,16 +28,10 @@ const staffFlags = async (ctx: TestContext) =>
 function restartedWithoutAllowlist(ctx: TestContext): TestContext {
   const logger = createLogger('silent');
   const config = { ...ctx.config, adminAllowlist: parseAllowlist('') };
-  const mailer = createMailer({
-    smtpUrl: ctx.sink.url,
-    from: config.mailFrom,
-    outboxDir: outboxDir(ctx.dataDir),
-    logger,
-  });
   const app = createApp({
     db: ctx.db,
     dialect: ctx.database.dialect,
-    mailer,
+    mail: ctx.sender,
     clock: () => ctx.now(),
     config,
     logger,

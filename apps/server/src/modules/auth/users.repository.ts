@@ -48,18 +48,6 @@ export async function claimFirstAccount(db: Db, userId: number, now: number, gra
   return true;
 }
 
-/**
- * Undoes a registration that never completed (its confirmation mail failed). The claim is released only when that
- * account was the installation's only one: an account that never existed does not close the installation.
- */
-export async function undoRegistration(db: Kysely<Database>, userId: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await deleteUser(trx, userId);
-    const others = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst();
-    if (!others) await trx.deleteFrom('installation').where('first_user_id', '=', userId).execute();
-  });
-}
-
 export async function deleteUser(db: Db, id: number): Promise<void> {
   await db.deleteFrom('users').where('id', '=', id).execute();
 }
@@ -75,4 +63,9 @@ export async function markEmailConfirmed(db: Db, id: number, now: number): Promi
 
 export async function updatePasswordHash(db: Db, id: number, passwordHash: string): Promise<void> {
   await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+}
+
+/** Confirmed accounts, for the staff rule to filter (a handful of rows at an agency). */
+export async function listConfirmedUsers(db: Db): Promise<User[]> {
+  return db.selectFrom('users').selectAll().where('confirmed_at', 'is not', null).orderBy('id').execute();
 }

@@ -7,41 +7,74 @@ import {
   type MessageRowByKind,
   type SubmissionByKind,
 } from '@agency/shared';
+import type { Transaction } from 'kysely';
 import type { AppDeps } from '../../app-deps';
+import type { AppConfig } from '../../config/config';
+import type { Database } from '../../lib/database-schema';
 import { AppError } from '../../lib/errors';
 import { staffNotificationMail } from '../../lib/mail-templates';
+import { isStaff } from '../auth/staff-rule';
+import { listConfirmedUsers } from '../auth/users.repository';
+import { messageIdDomain, queueMails } from '../outbox/outbox';
 import * as repository from './messages.repository';
 
-type SubmitDeps = Pick<AppDeps, 'db' | 'mailer' | 'clock' | 'config' | 'logger'>;
+type SubmitDeps = Pick<AppDeps, 'db' | 'mail' | 'clock' | 'config'>;
 
 /**
- * Stores a submission and resolves once the row is committed. The staff notification is sent
- * afterwards and on its own: a mail failure is logged, never reported as a failed submission.
+ * Stores a submission and, in the same transaction, the staff notifications it causes; resolves once both are
+ * committed. The mails go out from the outbox afterwards: SMTP never delays or fails a submission.
  */
 export async function submitMessage<K extends MessageKind>(
   deps: SubmitDeps,
   kind: K,
   submission: SubmissionByKind[K],
 ): Promise<number> {
-  const id = await repository.insertMessage(deps.db, kind, submission, deps.clock().getTime());
-  const notifyTo = deps.config.staffNotifyEmail;
-  if (notifyTo) {
-    const values: Readonly<Record<string, unknown>> = submission;
-    const fields = storedFieldsOf(kind).map(({ field, listedAs }): [string, string] => [
-      listedAs,
-      displayValue(values[field]),
-    ]);
-    const mail = staffNotificationMail(
-      notifyTo,
-      ENQUIRY_KINDS[kind].notificationTitle,
-      fields,
-      `${deps.config.appUrl}${PATHS.dashboard}`,
+  const now = deps.clock().getTime();
+  const id = await deps.db.transaction().execute(async (trx) => {
+    const inserted = await repository.insertMessage(trx, kind, submission, now);
+    const recipients = await staffRecipients(trx, deps.config);
+    await queueMails(
+      trx,
+      recipients.map((to) => ({ ...notificationOf(deps.config, kind, submission, to), purpose: 'staff-notification' })),
+      { now, domain: messageIdDomain(deps.config.mailFrom) },
     );
-    deps.mailer.send(mail).catch((error: unknown) => {
-      deps.logger.warn({ err: error, kind, id }, 'staff notification mail failed; the submission is stored');
-    });
-  }
+    return inserted;
+  });
+  deps.mail.wake();
   return id;
+}
+
+/** STAFF_NOTIFY_EMAIL's addresses when set, or else every staff account. */
+async function staffRecipients(
+  db: Transaction<Database>,
+  config: Pick<AppConfig, 'staffNotifyEmails' | 'adminAllowlist'>,
+): Promise<string[]> {
+  if (config.staffNotifyEmails.length > 0) return config.staffNotifyEmails;
+  const users = await listConfirmedUsers(db);
+  return users.filter((user) => isStaff(user, config.adminAllowlist)).map((user) => user.email);
+}
+
+function notificationOf<K extends MessageKind>(
+  config: Pick<AppConfig, 'appUrl'>,
+  kind: K,
+  submission: SubmissionByKind[K],
+  to: string,
+) {
+  const values: Readonly<Record<string, unknown>> = submission;
+  const visitorName =
+    typeof values.name === 'string' ? values.name : `${String(values.firstname)} ${String(values.surname)}`;
+  return staffNotificationMail({
+    to,
+    kindTitle: ENQUIRY_KINDS[kind].notificationTitle,
+    visitorName,
+    visitorEmail: String(values.email),
+    fields: storedFieldsOf(kind).map(({ field, column, label }) => ({
+      label,
+      value: displayValue(values[field]),
+      kind: column === 'email' ? ('email' as const) : column === 'phone' ? ('phone' as const) : undefined,
+    })),
+    dashboardLink: `${config.appUrl}${PATHS.dashboard}`,
+  });
 }
 
 export function listMessages<K extends MessageKind>(

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGE_KIND_PATHS } from '@agency/shared';
 import { VALID_SUBMISSIONS } from '../../test/fixtures';
-import { createTestContext, type TestContext } from '../../test/test-context';
+import { createTestContext, registerAndConfirm, type TestContext } from '../../test/test-context';
 
 let context: TestContext | undefined;
 
@@ -12,35 +12,66 @@ afterEach(async () => {
 });
 
 describe('staff notifications', () => {
-  it('with STAFF_NOTIFY_EMAIL set, a stored quote request is mailed to the staff address', async () => {
-    context = await createTestContext({ config: { staffNotifyEmail: 'inbox@agency.test' } });
+  it('with STAFF_NOTIFY_EMAIL set, a stored quote request is mailed to each address it names', async () => {
+    context = await createTestContext({ config: { staffNotifyEmails: ['inbox@agency.test', 'boss@agency.test'] } });
     const response = await request(context.app)
       .post(MESSAGE_KIND_PATHS.request_quote.submit)
       .send(VALID_SUBMISSIONS.request_quote);
     expect(response.status).toBe(201);
-    const mail = await context.sink.waitForMail((m) => m.to?.[0]?.address === 'inbox@agency.test');
-    expect(mail.subject).toContain('quote request');
+    const mail = await context.sink.takeMail('inbox@agency.test');
+    await context.sink.takeMail('boss@agency.test');
+    expect(mail.subject).toBe('New quote request from Chidi Eze');
+    expect(mail.replyTo?.[0]?.address).toBe(VALID_SUBMISSIONS.request_quote.email);
     expect(mail.text).toContain('Chidi Eze');
     expect(mail.text).toContain('Web development, SEO');
     expect(mail.text).toContain('http://app.test/dashboard');
     expect(mail.html).toContain('Chidi Eze');
+    // Human labels, not API field names.
+    expect(mail.text).toContain('Project description:');
+    expect(mail.text).not.toContain('projectDescription');
+  });
+
+  it('with STAFF_NOTIFY_EMAIL unset, every staff account is notified, and accounts awaiting approval are not', async () => {
+    context = await createTestContext();
+    await registerAndConfirm(context, 'owner@agency.test');
+    await registerAndConfirm(context, 'stranger@example.ng');
+    await request(context.app).post(MESSAGE_KIND_PATHS.contact.submit).send(VALID_SUBMISSIONS.contact);
+    const subject = `New contact message from ${String(VALID_SUBMISSIONS.contact.name)}`;
+    await context.sink.waitForMail((m) => m.recipients.includes('owner@agency.test') && m.subject === subject);
+    await context.sender.drain();
+    const toStranger = context.sink.mails.filter((m) => m.recipients.includes('stranger@example.ng'));
+    expect(toStranger.map((m) => m.subject)).toEqual([expect.stringMatching(/^Confirm/)]);
+  });
+
+  it("keeps the visitor's line breaks and makes the e-mail address and phone number tappable", async () => {
+    context = await createTestContext({ config: { staffNotifyEmails: ['inbox@agency.test'] } });
+    await request(context.app)
+      .post(MESSAGE_KIND_PATHS.contact.submit)
+      .send({ ...VALID_SUBMISSIONS.contact, message: 'First line\nSecond line\n\nAfter a gap' });
+    const mail = await context.sink.takeMail('inbox@agency.test');
+    expect(mail.html).toContain('First line<br>Second line<br><br>After a gap');
+    expect(mail.html).toContain(`href="mailto:${String(VALID_SUBMISSIONS.contact.email)}"`);
+    expect(mail.html).toContain('href="tel:+2348030000000"');
+    expect(mail.html).toMatch(/>Message<\/p>/);
   });
 
   it('a customer name with markup is escaped in the HTML notification', async () => {
-    context = await createTestContext({ config: { staffNotifyEmail: 'inbox@agency.test' } });
+    context = await createTestContext({ config: { staffNotifyEmails: ['inbox@agency.test'] } });
     await request(context.app)
       .post(MESSAGE_KIND_PATHS.contact.submit)
       .send({ ...VALID_SUBMISSIONS.contact, name: '<img src=x onerror=alert(1)>' });
-    const mail = await context.sink.waitForMail((m) => m.to?.[0]?.address === 'inbox@agency.test');
+    const mail = await context.sink.takeMail('inbox@agency.test');
     expect(mail.html).not.toContain('<img src=x');
     expect(mail.html).toContain('&#60;img src=x');
   });
 
-  it('when the notification cannot be sent, the submission still succeeds and is stored', async () => {
-    context = await createTestContext({ mail: 'broken', config: { staffNotifyEmail: 'inbox@agency.test' } });
+  it('when the notification cannot be sent, the submission still succeeds and is stored with its mail queued', async () => {
+    context = await createTestContext({ mail: 'broken', config: { staffNotifyEmails: ['inbox@agency.test'] } });
     const response = await request(context.app).post(MESSAGE_KIND_PATHS.contact.submit).send(VALID_SUBMISSIONS.contact);
     expect(response.status).toBe(201);
     const rows = await context.db.selectFrom('contact_messages').selectAll().execute();
     expect(rows).toHaveLength(1);
+    const queued = await context.db.selectFrom('outbox').selectAll().execute();
+    expect(queued.map((row) => [row.recipient, row.status])).toEqual([['inbox@agency.test', 'pending']]);
   });
 });

@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_MESSAGES, API_PATHS, SERVER_MESSAGES } from '@agency/shared';
 import { createApp } from '../../app';
 import { createLogger } from '../../lib/logger';
-import { createMailer } from '../../lib/mailer';
 import { createTestContext, registerAndConfirm, type TestContext } from '../../test/test-context';
 import { routeKeyOf } from './web.routes';
 
@@ -153,7 +152,7 @@ describe('the API around the pages', () => {
     const app = createApp({
       db: context.db,
       dialect: context.database.dialect,
-      mailer: createMailer({ smtpUrl: context.sink.url, from: context.config.mailFrom, outboxDir: '', logger }),
+      mail: context.sender,
       clock: context.now,
       config: context.config,
       logger,
