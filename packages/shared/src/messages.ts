@@ -71,6 +71,8 @@ export const API_MESSAGES = {
   INVALID_INPUT: 'Some fields are missing or invalid.',
   INVALID_JSON: 'The request body is not valid JSON.',
   INVALID_UTF8: 'The request body must be UTF-8 text.',
+  MALFORMED_REQUEST: 'The request could not be read.',
+  REQUEST_TIMEOUT: 'The request took too long to arrive. Please try again.',
   UNSUPPORTED_CONTENT_TYPE: 'This request must be sent as JSON.',
   BODY_TOO_LARGE: 'The request is too large.',
   IMAGE_TOO_LARGE: 'The profile image must be 2 MB or smaller.',

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   ContactMessageSchema,
   CreativeTrainingRegistrationSchema,
+  decimalCount,
+  decimalId,
   fieldErrorsOf,
   FIELD_MESSAGES,
   isStrongPassword,
@@ -356,5 +358,154 @@ describe('the account payloads', () => {
     expect(errorsOf(RegisterSchema, { email: 'a@b.ng', password: 'Abcdef1!', role: 'admin' })).toEqual({
       role: 'This field is not expected.',
     });
+  });
+});
+
+describe('single-line fields', () => {
+  const singleLineCases: Array<[string, z.ZodType, Record<string, unknown>, string]> = [
+    ['the contact name', ContactMessageSchema, validContact, 'name'],
+    ['the contact e-mail', ContactMessageSchema, validContact, 'email'],
+    ['the contact phone', ContactMessageSchema, validContact, 'phone'],
+    ['the quote name', QuoteRequestSchema, validQuote, 'name'],
+    ['the quote phone', QuoteRequestSchema, validQuote, 'phone'],
+    ['the training surname', WebTrainingRegistrationSchema, validWebTraining, 'surname'],
+    ['the training first name', WebTrainingRegistrationSchema, validWebTraining, 'firstname'],
+    ['the training e-mail', WebTrainingRegistrationSchema, validWebTraining, 'email'],
+  ];
+  const controls = [
+    ['NUL', '\u0000'],
+    ['a newline', '\n'],
+    ['a tab', '\t'],
+    ['an escape', '\u001b'],
+    ['DEL', '\u007f'],
+    ['the C1 next-line character', '\u0085'],
+    ['the C1 control U+009B', '\u009b'],
+    ['a line separator', '\u2028'],
+  ];
+
+  describe.each(singleLineCases)('%s', (_name, schema, valid, field) => {
+    const original = String(valid[field]);
+    const middle = Math.floor(original.length / 2);
+    const withInside = (inserted: string) => `${original.slice(0, middle)}${inserted}${original.slice(middle)}`;
+
+    it.each(controls)('refuses %s inside the text with the single-line message', (_label, control) => {
+      expect(errorsOf(schema, { ...valid, [field]: withInside(control) })[field]).toBe(FIELD_MESSAGES.SINGLE_LINE);
+    });
+
+    it.each([
+      ['a lone high surrogate', '\ud83d'],
+      ['a lone low surrogate', '\ude00'],
+      ['two surrogates in the wrong order', '\ude00\ud83d'],
+    ])('refuses %s with the broken-character message', (_label, broken) => {
+      expect(errorsOf(schema, { ...valid, [field]: withInside(broken) })[field]).toBe(FIELD_MESSAGES.BROKEN_CHARACTER);
+    });
+  });
+
+  it('keeps letters from beyond the basic plane, whose surrogates come in pairs', () => {
+    expect(ContactMessageSchema.parse({ ...validContact, name: 'Chioma 😀 Okafor' }).name).toBe('Chioma 😀 Okafor');
+  });
+
+  it('still trims spaces and a stray line break at either end, which are not stored', () => {
+    expect(ContactMessageSchema.parse({ ...validContact, name: '\n  Chioma Okafor\t ' }).name).toBe('Chioma Okafor');
+  });
+
+  it('refuses a control character in the account e-mail of login, registration and reset', () => {
+    for (const schema of [LoginSchema, RegisterSchema, ResetRequestSchema] as z.ZodType[]) {
+      expect(errorsOf(schema, { email: 'staff\u0000@example.com', password: 'Abcdef1!' }).email).toBe(
+        FIELD_MESSAGES.SINGLE_LINE,
+      );
+    }
+  });
+});
+
+describe('multi-line fields', () => {
+  const multiLineCases: Array<[string, z.ZodType, Record<string, unknown>, string]> = [
+    ['the contact message', ContactMessageSchema, validContact, 'message'],
+    ['the project description', QuoteRequestSchema, validQuote, 'projectDescription'],
+  ];
+
+  describe.each(multiLineCases)('%s', (_name, schema, valid, field) => {
+    it('keeps tabs and newlines, and stores CRLF and a lone CR as a newline', () => {
+      const parsed = schema.parse({ ...valid, [field]: 'First line\r\nSecond\tline\rThird line\n\nFourth' });
+      expect((parsed as Record<string, unknown>)[field]).toBe('First line\nSecond\tline\nThird line\n\nFourth');
+    });
+
+    it.each([
+      ['NUL', '\u0000'],
+      ['a vertical tab', '\u000b'],
+      ['a form feed', '\u000c'],
+      ['an escape', '\u001b'],
+      ['DEL', '\u007f'],
+      ['the C1 control U+0080', '\u0080'],
+      ['the C1 control U+009F', '\u009f'],
+    ])('refuses %s inside the text with the control-character message', (_label, control) => {
+      expect(errorsOf(schema, { ...valid, [field]: `Hello${control}there` })[field]).toBe(
+        FIELD_MESSAGES.CONTROL_CHARACTERS,
+      );
+    });
+
+    it('refuses a lone surrogate with the broken-character message', () => {
+      expect(errorsOf(schema, { ...valid, [field]: 'Hello \ud83d there' })[field]).toBe(
+        FIELD_MESSAGES.BROKEN_CHARACTER,
+      );
+    });
+
+    it('counts a CRLF as one character towards the limit', () => {
+      const max = field === 'message' ? LIMITS.MESSAGE_MAX : LIMITS.PROJECT_DESCRIPTION_MAX;
+      const text = `${'a'.repeat(max - 2)}\r\nb`;
+      expect(text).toHaveLength(max + 1);
+      expect(errorsOf(schema, { ...valid, [field]: text })).toEqual({});
+    });
+  });
+});
+
+describe('decimal ids and counts', () => {
+  it.each([
+    ['1', 1],
+    ['16', 16],
+    ['016', 16],
+    [String(Number.MAX_SAFE_INTEGER), Number.MAX_SAFE_INTEGER],
+  ])('reads the id %j as %d', (text, value) => {
+    expect(decimalId.parse(text)).toBe(value);
+  });
+
+  it.each(['0x10', '1e1', '0b1', '0o20', ' 16', '16 ', '16.0', '-1', '+1', '', '١٦', 'Infinity', 'NaN', '1_000'])(
+    'refuses the id %j, which is not written with the digits 0-9 only',
+    (text) => {
+      const result = decimalId.safeParse(text);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe(FIELD_MESSAGES.DECIMAL_NUMBER);
+    },
+  );
+
+  it.each(['0', String(Number.MAX_SAFE_INTEGER + 1), '9'.repeat(400)])('refuses the id %j, out of range', (text) => {
+    expect(decimalId.safeParse(text).error?.issues[0]?.message).toBe(
+      FIELD_MESSAGES.NUMBER_RANGE(1, Number.MAX_SAFE_INTEGER),
+    );
+  });
+
+  it('refuses a repeated parameter (a list) and says when the id is missing', () => {
+    expect(decimalId.safeParse(['1', '2']).error?.issues[0]?.message).toBe(FIELD_MESSAGES.DECIMAL_NUMBER);
+    expect(decimalId.safeParse(undefined).error?.issues[0]?.message).toBe(FIELD_MESSAGES.REQUIRED);
+  });
+
+  it('holds a count to its range', () => {
+    const limit = decimalCount({ min: 1, max: 1000 });
+    expect(limit.parse('1000')).toBe(1000);
+    expect(limit.safeParse('1001').error?.issues[0]?.message).toBe(FIELD_MESSAGES.NUMBER_RANGE(1, 1000));
+    expect(decimalCount({ min: 0, max: 10 }).parse('0')).toBe(0);
+  });
+});
+
+describe('the login password', () => {
+  it('is refused beyond 72 UTF-8 bytes rather than truncated, as bcrypt would', () => {
+    const seventyTwo = 'x'.repeat(72);
+    expect(errorsOf(LoginSchema, { email: 'staff@example.com', password: seventyTwo })).toEqual({});
+    expect(errorsOf(LoginSchema, { email: 'staff@example.com', password: `${seventyTwo}x` }).password).toBe(
+      FIELD_MESSAGES.PASSWORD_TOO_LONG,
+    );
+    expect(errorsOf(LoginSchema, { email: 'staff@example.com', password: '₦'.repeat(25) }).password).toBe(
+      FIELD_MESSAGES.PASSWORD_TOO_LONG,
+    );
   });
 });

@@ -37,7 +37,8 @@ export const LoginSchema = z.strictObject({
   password: z
     .string({ error: FIELD_MESSAGES.REQUIRED })
     .min(1, FIELD_MESSAGES.REQUIRED)
-    .max(1024, FIELD_MESSAGES.TOO_LONG(1024)),
+    // bcrypt reads 72 bytes only: a longer password would be compared by its first 72 bytes, so it is refused.
+    .refine((password) => utf8ByteLength(password) <= LIMITS.PASSWORD_MAX_BYTES, FIELD_MESSAGES.PASSWORD_TOO_LONG),
 });
 
 /** reset_password.php */

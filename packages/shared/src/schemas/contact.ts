@@ -7,7 +7,7 @@ export const ContactMessageSchema = z.strictObject({
   name: requiredText(LIMITS.NAME_MAX),
   email: emailField,
   phone: requiredText(LIMITS.PHONE_MAX),
-  message: requiredText(LIMITS.MESSAGE_MAX),
+  message: requiredText(LIMITS.MESSAGE_MAX, 'multi-line'),
 });
 
 export type ContactMessageInput = z.input<typeof ContactMessageSchema>;

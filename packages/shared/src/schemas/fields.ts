@@ -6,20 +6,67 @@ import { FIELD_MESSAGES } from '../messages';
 // would log a CSP violation on every form page. Every schema imports this module, so this runs first.
 z.config({ jitless: true });
 
-/** A required, trimmed text of at most `max` characters. */
-export const requiredText = (max: number) =>
+// In unicode mode a surrogate pair is one code point, so \p{Cs} matches only a lone (unpaired) surrogate: half a
+// character that no database column of ours can store and that encodes to no valid UTF-8.
+const LONE_SURROGATE = /\p{Cs}/u;
+/** C0, DEL and C1 control characters, and the two Unicode line and paragraph separators. */
+const NOT_SINGLE_LINE = /[\p{Cc}\p{Zl}\p{Zp}]/u;
+/** Control characters other than tab and newline (CR has been turned into newline before this runs). */
+const CONTROL_EXCEPT_TAB_AND_NEWLINE = /[^\P{Cc}\t\n]/u;
+
+export const isWellFormedText = (text: string): boolean => !LONE_SURROGATE.test(text);
+export const isSingleLineText = (text: string): boolean => !NOT_SINGLE_LINE.test(text);
+export const isMultiLineText = (text: string): boolean => !CONTROL_EXCEPT_TAB_AND_NEWLINE.test(text);
+
+/** A trimmed string without control characters or line breaks, and without broken characters. */
+const singleLineString = () =>
   z
     .string({ error: FIELD_MESSAGES.REQUIRED })
     .trim()
+    .refine(isWellFormedText, FIELD_MESSAGES.BROKEN_CHARACTER)
+    .refine(isSingleLineText, FIELD_MESSAGES.SINGLE_LINE);
+
+/** Line breaks arrive as CRLF from forms and as LF from scripts; both are stored as LF. */
+const multiLineString = () =>
+  z
+    .string({ error: FIELD_MESSAGES.REQUIRED })
+    .overwrite((text) => text.replace(/\r\n?/g, '\n'))
+    .trim()
+    .refine(isWellFormedText, FIELD_MESSAGES.BROKEN_CHARACTER)
+    .refine(isMultiLineText, FIELD_MESSAGES.CONTROL_CHARACTERS);
+
+/**
+ * A required, trimmed text of at most `max` characters. 'single-line' (names, phone numbers, places) refuses every
+ * control character; 'multi-line' (a message, a project description) keeps tab and newline among them.
+ */
+export const requiredText = (max: number, lines: 'single-line' | 'multi-line' = 'single-line') =>
+  (lines === 'single-line' ? singleLineString() : multiLineString())
     .min(1, FIELD_MESSAGES.REQUIRED)
     .max(max, FIELD_MESSAGES.TOO_LONG(max));
 
-export const emailField = z
-  .string({ error: FIELD_MESSAGES.REQUIRED })
-  .trim()
+export const emailField = singleLineString()
   .min(1, FIELD_MESSAGES.REQUIRED)
   .max(LIMITS.EMAIL_MAX, FIELD_MESSAGES.TOO_LONG(LIMITS.EMAIL_MAX))
   .pipe(z.email({ error: FIELD_MESSAGES.EMAIL_INVALID }));
+
+const DECIMAL_DIGITS = /^[0-9]+$/;
+
+/**
+ * A whole number from a query string, written with the digits 0-9 only: `0x10`, `1e1`, `0b1`, ` 16`, `16.0` and
+ * `-1` are refused rather than read the way `Number()` reads them (`0x10` would be 16).
+ */
+export const decimalCount = ({ min, max }: { min: number; max: number }) =>
+  z
+    .string({
+      error: (issue) => (issue.input === undefined ? FIELD_MESSAGES.REQUIRED : FIELD_MESSAGES.DECIMAL_NUMBER),
+    })
+    .regex(DECIMAL_DIGITS, FIELD_MESSAGES.DECIMAL_NUMBER)
+    // Compared as a number here, so 400 nines (Infinity) get the range message too.
+    .refine((digits) => Number(digits) >= min && Number(digits) <= max, FIELD_MESSAGES.NUMBER_RANGE(min, max))
+    .transform(Number);
+
+/** A row id: a decimal number from 1 to the largest integer a JavaScript number holds exactly. */
+export const decimalId = decimalCount({ min: 1, max: Number.MAX_SAFE_INTEGER });
 
 /** A required choice from a fixed option list. */
 export const requiredChoice = <const T extends readonly [string, ...string[]]>(options: T) =>

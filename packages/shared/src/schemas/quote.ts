@@ -10,7 +10,7 @@ export const QuoteRequestSchema = z.strictObject({
   email: emailField,
   phone: requiredText(LIMITS.PHONE_MAX),
   location: requiredChoice(NIGERIAN_STATES),
-  projectDescription: requiredText(LIMITS.PROJECT_DESCRIPTION_MAX),
+  projectDescription: requiredText(LIMITS.PROJECT_DESCRIPTION_MAX, 'multi-line'),
   services: z
     .array(z.enum(QUOTE_SERVICES, { error: FIELD_MESSAGES.CHOOSE_OPTION }), { error: FIELD_MESSAGES.CHOOSE_OPTION })
     .max(QUOTE_SERVICES.length)
