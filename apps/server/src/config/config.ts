@@ -7,6 +7,8 @@ import { parseAllowlist, type Allowlist } from './allowlist';
 
 export const DEFAULT_MAIL_FROM = `"${BRAND_NAME}" <no-reply@rendezvousdigital.ng>`;
 const SESSION_SECRET_FILE = 'session-secret';
+/** Far longer than the work for a known address takes, so the answer's time tells nothing. */
+export const RESET_ANSWER_MS = 250;
 const SESSION_SECRET_MIN_LENGTH = 32;
 
 export interface AppConfig {
@@ -27,6 +29,8 @@ export interface AppConfig {
   trustProxy: boolean | number | string | undefined;
   isProduction: boolean;
   bcryptCost: number;
+  /** Every reset answer takes this long, known address or not (docs/decisions/0013). */
+  resetAnswerMs: number;
 }
 
 const optionalText = z
@@ -146,5 +150,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     isProduction,
     bcryptCost: ACCOUNT_RULES.BCRYPT_COST,
+    resetAnswerMs: RESET_ANSWER_MS,
   };
 }

@@ -25,9 +25,6 @@ import {
 
 type AuthDeps = Pick<AppDeps, 'db' | 'mail' | 'clock' | 'config'>;
 
-/** Every reset answer takes this long, whether the address is known or not. */
-export const RESET_ANSWER_MS = 100;
-
 export function toSessionUser(user: User): SessionUser {
   return { username: user.email.split('@')[0] ?? user.email, email: user.email, profile_image: user.profile_image };
 }
@@ -73,7 +70,7 @@ export function createAuthService(deps: AuthDeps) {
         db.transaction().execute(async (trx) => {
           const id = await insertUser(trx, { email: input.email, passwordHash, profileImage, createdAt: now });
           // In the account's transaction: a registration that fails leaves no image behind.
-          if (image) await insertProfileImage(trx, { name: profileImage, userId: id, content: image, createdAt: now });
+          if (image) await insertProfileImage(db, { name: profileImage, userId: id, content: image, createdAt: now });
           // Every first account claims the installation, so a later restart without the allowlist or the
           // deletion of that account never hands staff to a stranger.
           await claimFirstAccount(trx, id, now, !allowlistConfigured(config.adminAllowlist));
@@ -158,14 +155,14 @@ export function createAuthService(deps: AuthDeps) {
 
   /**
    * Answers alike for known and unknown addresses, and after the same time: the answer is held until
-   * RESET_ANSWER_MS have passed, far longer than the work for a known address takes, so timing tells nothing.
+   * config.resetAnswerMs have passed, far longer than the work for a known address takes, so timing tells nothing.
    */
   async function requestPasswordReset(email: string): Promise<void> {
     const started = performance.now();
     try {
       await queueResetMail(email);
     } finally {
-      const left = RESET_ANSWER_MS - (performance.now() - started);
+      const left = config.resetAnswerMs - (performance.now() - started);
       if (left > 0) await delay(left);
     }
   }

@@ -4,13 +4,7 @@ import type { Database, EpochMs, MailPurpose } from '../../lib/database-schema';
 import type { DialectName } from '../../lib/db';
 import type { Logger } from '../../lib/logger';
 import { assertSingleLine, isPermanentMailError, type MailTransport, type OutgoingMail } from '../../lib/mailer';
-import {
-  claimDueMails,
-  insertMails,
-  markMailAttemptFailed,
-  markMailSent,
-  type OutboxRow,
-} from './outbox.repository';
+import { claimDueMails, insertMails, markMailAttemptFailed, markMailSent, type OutboxRow } from './outbox.repository';
 
 /** A mail to queue: what the template wrote, why, and whether its body carries a token. */
 export interface QueuedMail extends OutgoingMail {
