@@ -16,6 +16,8 @@ export const API_PATHS = {
   SUBMIT_QUOTE: '/api/submit_quote.php',
   HEALTH: '/api/health',
   PROFILE_IMAGES: '/api/uploads/profile_images',
+  /** Mails that could not be delivered after every try (staff only; issue 9). */
+  FAILED_MAILS: '/api/outbox/failed',
 } as const;
 
 export const DEFAULT_AVATAR = 'default-avatar.png';

@@ -1,4 +1,5 @@
 import { Router, type RequestHandler } from 'express';
+import { API_PATHS } from '@agency/shared';
 import type { AppDeps } from '../../app-deps';
 import { methodNotAllowed } from '../../middleware/method-not-allowed';
 import { listFailedMails } from './outbox.repository';
@@ -9,7 +10,7 @@ const FAILED_LIST_MAX = 200;
 export function outboxRoutes(deps: Pick<AppDeps, 'db'>, requireStaff: RequestHandler): Router {
   const router = Router();
   router
-    .route('/api/outbox/failed')
+    .route(API_PATHS.FAILED_MAILS)
     .get(requireStaff, async (_req, res) => {
       const mails = await listFailedMails(deps.db, FAILED_LIST_MAX);
       res.setHeader('Cache-Control', 'no-store');

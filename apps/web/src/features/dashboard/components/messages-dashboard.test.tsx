@@ -2,6 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  API_PATHS,
   MESSAGE_KIND_PATHS,
   SPEC_MESSAGES,
   TIMINGS,
@@ -53,6 +54,7 @@ const listOf = (messages: unknown[]) => () => jsonResponse({ success: true, mess
 
 function stubLists(
   overrides: Partial<Record<keyof typeof MESSAGE_KIND_PATHS, () => Response | Promise<Response>>> = {},
+  failedMails: unknown[] = [],
 ) {
   const lists = {
     web_dev: listOf([WEB_DEV_ROW]),
@@ -67,6 +69,7 @@ function stubLists(
     [MESSAGE_KIND_PATHS.contact.list]: lists.contact,
     [MESSAGE_KIND_PATHS.request_quote.list]: lists.request_quote,
     [MESSAGE_KIND_PATHS.web_dev.delete]: () => jsonResponse({ success: true }),
+    [API_PATHS.FAILED_MAILS]: () => jsonResponse({ success: true, mails: failedMails }),
   });
 }
 
@@ -320,6 +323,33 @@ describe('the messages dashboard', () => {
       expect(onLogout).not.toHaveBeenCalled();
       await act(() => vi.advanceTimersByTimeAsync(10_000));
       expect(onLogout).toHaveBeenCalledTimes(1);
+    });
+  });
+
+  describe('undelivered mails', () => {
+    it('says how many mails could not be delivered and, opened, to whom and why', async () => {
+      stubLists({}, [
+        {
+          id: 2,
+          recipient: 'inbox@agency.test',
+          subject: 'New contact message from Bola Ahmed',
+          attempts: 8,
+          last_error: '451 Mailbox busy',
+          created_at: '2026-11-20T09:15:00.000Z',
+        },
+      ]);
+      renderDashboard();
+      const summary = await screen.findByText('1 e-mail could not be delivered');
+      await userEvent.click(summary);
+      expect(screen.getByText('New contact message from Bola Ahmed')).toBeVisible();
+      expect(screen.getByText(/to inbox@agency\.test/)).toHaveTextContent('451 Mailbox busy');
+    });
+
+    it('shows no notice while every mail was delivered', async () => {
+      const fetchMock = stubLists();
+      renderDashboard();
+      await waitFor(() => expect(requestsTo(fetchMock, API_PATHS.FAILED_MAILS)).toHaveLength(1));
+      expect(screen.queryByText(/could not be delivered/)).not.toBeInTheDocument();
     });
   });
 });

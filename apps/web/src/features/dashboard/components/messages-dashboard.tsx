@@ -10,6 +10,7 @@ import {
 } from '@agency/shared';
 import { useInactivityTimer } from '../hooks/use-inactivity-timer';
 import { useMessages } from '../hooks/use-messages';
+import { FailedMailsNotice } from './failed-mails-notice';
 import { MessageTabs, panelIdOf, tabIdOf } from './message-tabs';
 import { MessagesTable } from './messages-table';
 import '@/components/ui/forms.css';
@@ -65,6 +66,8 @@ export function MessagesDashboard({ user, onLogout, onSessionEnded }: MessagesDa
           Logout
         </button>
       </header>
+
+      <FailedMailsNotice />
 
       <MessageTabs selected={kind} onSelect={setKind} />
 
