@@ -76,6 +76,12 @@ export function createApp(deps: AppDeps): Express {
   app.use(compression());
 
   const auth = createAuthService(deps);
+  // Every API answer may carry personal data or renew a session cookie: no browser or proxy keeps a copy. A route
+  // whose answer is public and unchanging (a profile image under its random name) sets its own header after this.
+  app.use(API_BASE, (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
   app.use(API_BASE, sameOriginOnly(config.appUrl));
   app.use(
     API_BASE,

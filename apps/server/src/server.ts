@@ -2,6 +2,7 @@ import { createApp } from './app';
 import { ConfigError, loadConfig } from './config/config';
 import { systemClock } from './lib/clock';
 import { openDatabase } from './lib/db';
+import { createHttpServer } from './lib/http-server';
 import { createLogger } from './lib/logger';
 import { createMailTransport } from './lib/mailer';
 import { migrateToLatest } from './lib/migrate';
@@ -58,7 +59,7 @@ async function main(): Promise<void> {
   });
   sender.start();
   const app = createApp({ db, dialect, mail: sender, clock: systemClock, config, logger });
-  const server = app.listen(config.port, () => {
+  const server = createHttpServer(app).listen(config.port, () => {
     logger.info(
       { url: config.appUrl, port: config.port, database: dialect, mail: config.smtpUrl ? 'smtp' : 'outbox' },
       `listening on http://localhost:${config.port}`,

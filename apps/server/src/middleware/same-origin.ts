@@ -1,19 +1,33 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { API_MESSAGES } from '@agency/shared';
 import { AppError } from '../lib/errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const OWN_SITE_OR_DIRECT = new Set(['same-origin', 'same-site', 'none']);
+
+/**
+ * Whether a browser says the request comes from our own site or from the person themself (typed address,
+ * bookmark); a request without Sec-Fetch-Site (curl, an old browser) counts as direct.
+ */
+export function isOwnSiteOrDirect(req: Request): boolean {
+  const site = req.get('sec-fetch-site');
+  return site === undefined || OWN_SITE_OR_DIRECT.has(site);
+}
 
 /**
  * A browser names the page that sent a state-changing request in Origin. Only our own origin
  * (APP_URL's, or the host the request was sent to) may change state; requests without Origin
- * (curl, server-to-server, old browsers on same-origin forms) are allowed.
+ * (curl, server-to-server, old browsers on same-origin forms) are allowed. A browser that says
+ * `Sec-Fetch-Site: cross-site` is refused too, Origin or not: some requests (a cross-site form
+ * on an older browser, a privacy extension that strips Origin) carry that header alone.
  */
 export function sameOriginOnly(appUrl: string): RequestHandler {
   const appOrigin = new URL(appUrl).origin;
   return (req, _res, next) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    if (req.get('sec-fetch-site') === 'cross-site') throw new AppError(403, API_MESSAGES.CROSS_SITE);
     const origin = req.get('origin');
-    if (SAFE_METHODS.has(req.method) || origin === undefined) return next();
+    if (origin === undefined) return next();
     const ownOrigin = `${req.protocol}://${req.get('host') ?? ''}`;
     if (origin !== appOrigin && origin !== ownOrigin) throw new AppError(403, API_MESSAGES.CROSS_SITE);
     next();

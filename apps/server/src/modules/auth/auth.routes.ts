@@ -14,6 +14,8 @@ import {
 import { AppError } from '../../lib/errors';
 import { jsonBody } from '../../middleware/json-body';
 import { methodNotAllowed } from '../../middleware/method-not-allowed';
+import { strictUtf8Fields, TEXT_FIELDS_AS_BYTES } from '../../middleware/multipart-utf8';
+import { isOwnSiteOrDirect } from '../../middleware/same-origin';
 import { parseInput, validateBody } from '../../middleware/validate';
 import { toSessionUser, type AuthService } from './auth.service';
 
@@ -34,6 +36,7 @@ const uploadProfileImage = multer({
     fieldSize: 8 * 1024,
     parts: 6,
   },
+  ...TEXT_FIELDS_AS_BYTES,
 }).single('profile_image');
 
 function regenerateSession(req: Request): Promise<void> {
@@ -79,9 +82,14 @@ export function authRoutes(auth: AuthService, clock: () => Date, secureCookie: b
     )
     .all(methodNotAllowed(['GET', 'POST']));
 
+  // The app signs out by POST, which the same-origin rule guards like every change. The spec's GET stays for old
+  // clients, but a link or image on another site must not sign anyone out: a cross-site GET changes nothing.
   router
     .route(API_PATHS.LOGOUT)
-    .get(logout)
+    .get(async (req, res) => {
+      if (!isOwnSiteOrDirect(req)) throw new AppError(403, API_MESSAGES.CROSS_SITE);
+      await logout(req, res);
+    })
     .post(logout)
     .all(methodNotAllowed(['GET', 'POST']));
 
@@ -99,6 +107,7 @@ export function authRoutes(auth: AuthService, clock: () => Date, secureCookie: b
         next();
       },
       uploadProfileImage,
+      strictUtf8Fields,
       async (req, res) => {
         // Some clients send profile_image as a text field when no file is chosen; only a file counts.
         const { profile_image: _textImage, ...fields } = { ...(req.body as Record<string, unknown>) };

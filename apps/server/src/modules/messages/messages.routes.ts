@@ -1,6 +1,6 @@
 import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
-import { API_MESSAGES, ENQUIRY_KINDS, MESSAGE_KINDS } from '@agency/shared';
+import { API_MESSAGES, decimalCount, decimalId, ENQUIRY_KINDS, MESSAGE_KINDS } from '@agency/shared';
 import type { AppDeps } from '../../app-deps';
 import { jsonBody } from '../../middleware/json-body';
 import { methodNotAllowed } from '../../middleware/method-not-allowed';
@@ -11,14 +11,12 @@ const LIST_LIMIT_MAX = 1000;
 const SEARCH_MAX = 200;
 
 const ListQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
+  limit: decimalCount({ min: 1, max: LIST_LIMIT_MAX }).optional(),
+  offset: decimalCount({ min: 0, max: Number.MAX_SAFE_INTEGER }).optional(),
   q: z.string().trim().max(SEARCH_MAX).optional(),
 });
 
-const DeleteQuerySchema = z.object({
-  id: z.coerce.number({ error: 'A message id is required.' }).int().positive().max(Number.MAX_SAFE_INTEGER),
-});
+const DeleteQuerySchema = z.object({ id: decimalId });
 
 export function messagesRoutes(deps: AppDeps, requireStaff: RequestHandler): Router {
   const router = Router();

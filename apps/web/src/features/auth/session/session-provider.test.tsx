@@ -109,7 +109,7 @@ describe('the session', () => {
     expect(consoleError).toHaveBeenCalledWith('Auth check failed', expect.any(TypeError));
   });
 
-  it('calls logout.php with the cookie and then forgets the user', async () => {
+  it('calls logout.php by POST with the cookie and then forgets the user', async () => {
     const fetchMock = stubApi({
       [API_PATHS.SESSION_CHECK]: () => jsonResponse({ success: true, user: ADA }),
       [API_PATHS.LOGOUT]: () => jsonResponse({ success: true }),
@@ -117,7 +117,7 @@ describe('the session', () => {
     renderSession();
     await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(screen.getByText('signed out')).toBeInTheDocument());
-    expect(requestsTo(fetchMock, API_PATHS.LOGOUT)[0]?.init.credentials).toBe('include');
+    expect(requestsTo(fetchMock, API_PATHS.LOGOUT)[0]?.init).toMatchObject({ method: 'POST', credentials: 'include' });
   });
 
   it('forgets the user even when logout.php cannot be reached, and logs it', async () => {
