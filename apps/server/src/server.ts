@@ -6,8 +6,9 @@ import { createHttpServer } from './lib/http-server';
 import { createLogger } from './lib/logger';
 import { createMailTransport } from './lib/mailer';
 import { migrateToLatest } from './lib/migrate';
-import { outboxDir } from './lib/paths';
+import { outboxDir, profileImagesDir } from './lib/paths';
 import { createOutboxSender } from './modules/outbox/outbox';
+import { importProfileImageFiles } from './modules/profile-images/profile-images.service';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -34,6 +35,15 @@ async function main(): Promise<void> {
   const { db, dialect } = openDatabase(config);
   const applied = await migrateToLatest(db);
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+  // Images that older versions kept in DATA_DIR move into the database, where every instance finds them.
+  const images = await importProfileImageFiles(db, profileImagesDir(config.dataDir));
+  if (images.imported > 0) logger.info({ imported: images.imported }, 'profile images copied into the database');
+  if (images.missing.length > 0) {
+    logger.warn(
+      { missing: images.missing.length },
+      'profile images of older accounts are neither in the database nor in DATA_DIR; start the instance that holds them',
+    );
+  }
 
   if (config.isProduction && !config.smtpUrl) {
     logger.warn(

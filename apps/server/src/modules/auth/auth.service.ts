@@ -70,7 +70,7 @@ export function createAuthService(deps: AuthDeps) {
         db.transaction().execute(async (trx) => {
           const id = await insertUser(trx, { email: input.email, passwordHash, profileImage, createdAt: now });
           // In the account's transaction: a registration that fails leaves no image behind.
-          if (image) await insertProfileImage(db, { name: profileImage, userId: id, content: image, createdAt: now });
+          if (image) await insertProfileImage(trx, { name: profileImage, userId: id, content: image, createdAt: now });
           // Every first account claims the installation, so a later restart without the allowlist or the
           // deletion of that account never hands staff to a stranger.
           await claimFirstAccount(trx, id, now, !allowlistConfigured(config.adminAllowlist));
