@@ -15,6 +15,8 @@ export interface AppDeps {
   clock: Clock;
   config: AppConfig;
   logger: Logger;
+  /** Compares a password with its bcrypt hash: bcrypt.compare, unless a test counts the comparisons. */
+  checkPassword?: (password: string, hash: string) => Promise<boolean>;
   /** The built web app (apps/web/dist/client); served when it holds routes-manifest.json. */
   webRoot?: string;
 }

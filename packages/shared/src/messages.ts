@@ -73,6 +73,7 @@ export const API_MESSAGES = {
   INVALID_UTF8: 'The request body must be UTF-8 text.',
   MALFORMED_REQUEST: 'The request could not be read.',
   REQUEST_TIMEOUT: 'The request took too long to arrive. Please try again.',
+  EXPECTATION_FAILED: 'This request asks for something the server does not do (its Expect header).',
   UNSUPPORTED_CONTENT_TYPE: 'This request must be sent as JSON.',
   BODY_TOO_LARGE: 'The request is too large.',
   IMAGE_TOO_LARGE: 'The profile image must be 2 MB or smaller.',
@@ -93,6 +94,8 @@ export const API_MESSAGES = {
     'Your account is awaiting approval by the agency. You will be able to sign in once a staff member approves it.',
   TOO_MANY_ATTEMPTS: (minutes: number) =>
     `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  TOO_MANY_REGISTRATIONS: (minutes: number) =>
+    `Too many registrations from your network. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   LOGGED_OUT: 'Logged out.',
   RESET_REQUESTED: 'If an account exists for this e-mail, a password reset link has been sent to it.',
   PASSWORD_UPDATED: 'Your password has been updated. You can now log in.',

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isAllowlisted, parseAllowlist } from './allowlist';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, DEFAULT_LIMITS, loadConfig } from './config';
+import { parseRateLimit, RATE_LIMIT_OFF } from './rate-limit';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -75,6 +76,11 @@ describe('configuration', () => {
         SESSION_SECRET: 'x'.repeat(40),
         ADMIN_SIGNUP_ALLOWLIST: 'boss@example.ng,@example.ng',
         TRUST_PROXY: '1',
+        LOGIN_LIMIT_PER_ADDRESS: '5/1m,30/1h',
+        LOGIN_LIMIT_PER_ACCOUNT: '50/1h',
+        REGISTER_LIMIT: 'off',
+        RESET_MAIL_LIMIT: '2/1d',
+        RESET_REQUEST_LIMIT: ' 10/30m ',
       },
       tempDir(),
     );
@@ -91,11 +97,25 @@ describe('configuration', () => {
       sessionSecret: 'x'.repeat(40),
       trustProxy: 1,
       isProduction: true,
+      limits: {
+        loginPerAddress: [
+          { points: 5, seconds: 60 },
+          { points: 30, seconds: 3600 },
+        ],
+        loginPerAccount: [{ points: 50, seconds: 3600 }],
+        register: [],
+        resetMail: [{ points: 2, seconds: 86_400 }],
+        resetRequest: [{ points: 10, seconds: 1800 }],
+      },
     });
   });
 
   it('mail timings default to a minute before the first retry and a two-minute lease', () => {
-    expect(loadConfig({}, tempDir())).toMatchObject({ staffNotifyEmails: [], mailRetryBaseMs: 60_000, mailLeaseMs: 120_000 });
+    expect(loadConfig({}, tempDir())).toMatchObject({
+      staffNotifyEmails: [],
+      mailRetryBaseMs: 60_000,
+      mailLeaseMs: 120_000,
+    });
   });
 
   it('a mail timing that is not a whole number of seconds, or a lease under 5 s, is named', () => {
@@ -108,6 +128,49 @@ describe('configuration', () => {
     expect(() => loadConfig({ ADMIN_SIGNUP_ALLOWLIST: 'boss@example.ng, not an entry' }, tempDir())).toThrow(
       /ADMIN_SIGNUP_ALLOWLIST/,
     );
+  });
+});
+
+describe('abuse limits', () => {
+  it('default to 10/15m per address and account, 100/1h per account, 5/1h registrations, 3/1h reset mails and 20/1h reset requests', () => {
+    expect(loadConfig({}, tempDir()).limits).toEqual({
+      loginPerAddress: [{ points: 10, seconds: 900 }],
+      loginPerAccount: [{ points: 100, seconds: 3600 }],
+      register: [{ points: 5, seconds: 3600 }],
+      resetMail: [{ points: 3, seconds: 3600 }],
+      resetRequest: [{ points: 20, seconds: 3600 }],
+    });
+    expect(loadConfig({ REGISTER_LIMIT: '' }, tempDir()).limits).toEqual(DEFAULT_LIMITS);
+  });
+
+  it('share one format: N/duration pairs in seconds, minutes, hours or days, or off in any case', () => {
+    expect(parseRateLimit('5/1m,30/1h')).toEqual([
+      { points: 5, seconds: 60 },
+      { points: 30, seconds: 3600 },
+    ]);
+    expect(parseRateLimit('1/30s , 100/7d')).toEqual([
+      { points: 1, seconds: 30 },
+      { points: 100, seconds: 604_800 },
+    ]);
+    expect(parseRateLimit('OFF')).toBe(RATE_LIMIT_OFF);
+  });
+
+  it.each(['10', '10/15', '10/15x', '0/1m', '10/0m', 'ten/1m', '10/1m,', '5/1m,6/60s', '5/8d', '-1/1m', '1e2/1m'])(
+    'a limit written %j stops the start with the variable named',
+    (value) => {
+      expect(() => loadConfig({ LOGIN_LIMIT_PER_ADDRESS: value }, tempDir())).toThrow(
+        /LOGIN_LIMIT_PER_ADDRESS must be N\/duration pairs/,
+      );
+    },
+  );
+
+  it('every bad limit variable is named on the one line', () => {
+    expect(() =>
+      loadConfig(
+        { LOGIN_LIMIT_PER_ACCOUNT: 'x', REGISTER_LIMIT: 'x', RESET_MAIL_LIMIT: 'x', RESET_REQUEST_LIMIT: 'x' },
+        tempDir(),
+      ),
+    ).toThrow(/LOGIN_LIMIT_PER_ACCOUNT .*REGISTER_LIMIT .*RESET_MAIL_LIMIT .*RESET_REQUEST_LIMIT /);
   });
 });
 

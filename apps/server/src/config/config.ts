@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { ACCOUNT_RULES, BRAND_NAME } from '@agency/shared';
 import { parseAllowlist, type Allowlist } from './allowlist';
+import { parseRateLimit, type RateLimit } from './rate-limit';
 
 export const DEFAULT_MAIL_FROM = `"${BRAND_NAME}" <no-reply@rendezvousdigital.ng>`;
 const SESSION_SECRET_FILE = 'session-secret';
@@ -31,7 +32,31 @@ export interface AppConfig {
   bcryptCost: number;
   /** Every reset answer takes this long, known address or not (docs/decisions/0013). */
   resetAnswerMs: number;
+  /** The abuse limits (docs/decisions/0014); each is off when it has no window. */
+  limits: AbuseLimits;
 }
+
+export interface AbuseLimits {
+  /** LOGIN_LIMIT_PER_ADDRESS: sign-in attempts by one client address for one account. */
+  loginPerAddress: RateLimit;
+  /** LOGIN_LIMIT_PER_ACCOUNT: sign-in attempts for one account from all addresses together. */
+  loginPerAccount: RateLimit;
+  /** REGISTER_LIMIT: registrations by one client address. */
+  register: RateLimit;
+  /** RESET_MAIL_LIMIT: reset mails to one e-mail address. */
+  resetMail: RateLimit;
+  /** RESET_REQUEST_LIMIT: reset requests by one client address. */
+  resetRequest: RateLimit;
+}
+
+export const DEFAULT_LIMITS: AbuseLimits = {
+  loginPerAddress: parseRateLimit('10/15m'),
+  // ASVS 6.3.1: no more than 100 failed attempts an hour on one account.
+  loginPerAccount: parseRateLimit('100/1h'),
+  register: parseRateLimit('5/1h'),
+  resetMail: parseRateLimit('3/1h'),
+  resetRequest: parseRateLimit('20/1h'),
+};
 
 const optionalText = z
   .string()
@@ -46,6 +71,18 @@ const wholeSeconds = (fallback: number, min: number) =>
       message: `must be a whole number of seconds, at least ${min}`,
     })
     .transform((value) => (value === undefined ? fallback : Number(value)) * 1000);
+
+/** A rate-limit variable in the one format of config/rate-limit.ts, `fallback` when unset. */
+const rateLimit = (fallback: RateLimit) =>
+  optionalText.transform((value, ctx): RateLimit => {
+    if (value === undefined) return fallback;
+    try {
+      return parseRateLimit(value);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      return z.NEVER;
+    }
+  });
 
 const EnvSchema = z.object({
   NODE_ENV: optionalText,
@@ -87,6 +124,11 @@ const EnvSchema = z.object({
   ),
   ADMIN_SIGNUP_ALLOWLIST: optionalText,
   TRUST_PROXY: optionalText,
+  LOGIN_LIMIT_PER_ADDRESS: rateLimit(DEFAULT_LIMITS.loginPerAddress),
+  LOGIN_LIMIT_PER_ACCOUNT: rateLimit(DEFAULT_LIMITS.loginPerAccount),
+  REGISTER_LIMIT: rateLimit(DEFAULT_LIMITS.register),
+  RESET_MAIL_LIMIT: rateLimit(DEFAULT_LIMITS.resetMail),
+  RESET_REQUEST_LIMIT: rateLimit(DEFAULT_LIMITS.resetRequest),
 });
 
 export class ConfigError extends Error {}
@@ -151,5 +193,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     isProduction,
     bcryptCost: ACCOUNT_RULES.BCRYPT_COST,
     resetAnswerMs: RESET_ANSWER_MS,
+    limits: {
+      loginPerAddress: values.LOGIN_LIMIT_PER_ADDRESS,
+      loginPerAccount: values.LOGIN_LIMIT_PER_ACCOUNT,
+      register: values.REGISTER_LIMIT,
+      resetMail: values.RESET_MAIL_LIMIT,
+      resetRequest: values.RESET_REQUEST_LIMIT,
+    },
   };
 }

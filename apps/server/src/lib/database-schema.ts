@@ -33,11 +33,13 @@ export interface SessionsTable {
   expires_at: EpochMs;
 }
 
-export interface LoginFailuresTable {
-  id: Generated<number>;
-  scope: 'email' | 'ip';
-  subject: string;
-  failed_at: EpochMs;
+/** An abuse limit's count for one subject in one window (docs/decisions/0014), kept by rate-limiter-flexible. */
+export interface RateLimitsTable {
+  /** `<limit>:<window seconds>:<sha-256 hex of the subject>` */
+  key: string;
+  points: number;
+  /** When the window ends. */
+  expire: EpochMs | null;
 }
 
 /**
@@ -105,7 +107,7 @@ export interface Database extends MessageTables {
   users: UsersTable;
   email_tokens: EmailTokensTable;
   sessions: SessionsTable;
-  login_failures: LoginFailuresTable;
+  rate_limits: RateLimitsTable;
   installation: InstallationTable;
   outbox: OutboxTable;
   profile_images: ProfileImagesTable;

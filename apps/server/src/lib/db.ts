@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, MysqlDialect, SqliteDialect } from 'kysely';
-import { createPool } from 'mysql2';
+import { createPool, type Pool } from 'mysql2';
 import type { Database } from './database-schema';
 
 export type DialectName = 'sqlite' | 'mysql';
@@ -14,6 +14,19 @@ export interface DatabaseHandle {
 
 export const SQLITE_FILE_NAME = 'agency.sqlite';
 
+/** The driver under a Kysely instance, for a library that speaks to it directly (the rate limiter, 0014). */
+export type DriverHandle =
+  { kind: 'sqlite'; database: SqliteDatabase.Database } | { kind: 'mysql'; pool: Pool; databaseName: string };
+
+// Keyed by the Kysely instance, so whoever holds `db` (every AppDeps) can reach its driver without another field.
+const drivers = new WeakMap<Kysely<Database>, DriverHandle>();
+
+export function driverOf(db: Kysely<Database>): DriverHandle {
+  const driver = drivers.get(db);
+  if (!driver) throw new Error('This Kysely instance was not opened by lib/db.ts');
+  return driver;
+}
+
 export function openSqlite(file: string): DatabaseHandle {
   mkdirSync(path.dirname(file), { recursive: true });
   const database = new SqliteDatabase(file);
@@ -23,7 +36,9 @@ export function openSqlite(file: string): DatabaseHandle {
   database.pragma('foreign_keys = ON');
   // Several server processes may share the file; wait for a writer instead of failing at once.
   database.pragma('busy_timeout = 5000');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), dialect: 'sqlite' };
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  drivers.set(db, { kind: 'sqlite', database });
+  return { db, dialect: 'sqlite' };
 }
 
 export function openMysql(url: string): DatabaseHandle {
@@ -34,7 +49,9 @@ export function openMysql(url: string): DatabaseHandle {
     connectionLimit: 10,
     connectTimeout: 10_000,
   });
-  return { db: new Kysely<Database>({ dialect: new MysqlDialect({ pool }) }), dialect: 'mysql' };
+  const db = new Kysely<Database>({ dialect: new MysqlDialect({ pool }) });
+  drivers.set(db, { kind: 'mysql', pool, databaseName: decodeURIComponent(new URL(url).pathname.slice(1)) });
+  return { db, dialect: 'mysql' };
 }
 
 /** SQLite file in DATA_DIR unless DATABASE_URL names a MySQL or MariaDB server. */

@@ -3,6 +3,7 @@ import { initialSchema } from './0001-initial';
 import { installationClaimNeverReopens } from './0002-installation-claim-never-reopens';
 import { mailOutbox } from './0003-outbox';
 import { profileImagesInDatabase } from './0004-profile-images';
+import { rateLimits } from './0005-rate-limits';
 
 /** Every migration, in order. Imported statically so the production bundle carries them. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0002-installation-claim-never-reopens': installationClaimNeverReopens,
   '0003-outbox': mailOutbox,
   '0004-profile-images': profileImagesInDatabase,
+  '0005-rate-limits': rateLimits,
 };

@@ -6,7 +6,7 @@ import type { Express } from 'express';
 import request from 'supertest';
 import { createApp } from '../app';
 import { parseAllowlist } from '../config/allowlist';
-import type { AppConfig } from '../config/config';
+import { DEFAULT_LIMITS, type AppConfig } from '../config/config';
 import { createLogger } from '../lib/logger';
 import { createMailTransport } from '../lib/mailer';
 import { outboxDir } from '../lib/paths';
@@ -67,6 +67,9 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     bcryptCost: 4,
     // Shorter than production's 250 ms, so a hundred timed requests fit in a test; the rule is the same.
     resetAnswerMs: 50,
+    // Suites register many accounts and ask for many resets from one loopback address; those limits have their own
+    // tests (auth-limits.test.ts), which set them. The login limits stay as in production.
+    limits: { ...DEFAULT_LIMITS, register: [], resetMail: [], resetRequest: [] },
     ...options.config,
   };
   const smtpUrl =

@@ -114,7 +114,7 @@ export function authRoutes(auth: AuthService, clock: () => Date, secureCookie: b
         const { email, password } = parseInput(RegisterSchema, fields);
         // A file input left empty still sends an empty part; that means "no image".
         const image = req.file && req.file.size > 0 ? req.file.buffer : undefined;
-        await auth.register({ email, password, image });
+        await auth.register({ email, password, image, ip: req.ip ?? 'unknown' });
         res.status(201).json({ success: true, message: API_MESSAGES.REGISTERED_CHECK_MAIL });
       },
     )
@@ -132,7 +132,7 @@ export function authRoutes(auth: AuthService, clock: () => Date, secureCookie: b
   router
     .route(API_PATHS.RESET_REQUEST)
     .post(...jsonBody, validateBody(ResetRequestSchema), async (req, res) => {
-      await auth.requestPasswordReset((req.body as z.output<typeof ResetRequestSchema>).email);
+      await auth.requestPasswordReset((req.body as z.output<typeof ResetRequestSchema>).email, req.ip ?? 'unknown');
       res.json({ success: true, message: API_MESSAGES.RESET_REQUESTED });
     })
     .all(methodNotAllowed(['POST']));
@@ -140,7 +140,7 @@ export function authRoutes(auth: AuthService, clock: () => Date, secureCookie: b
   router
     .route(API_PATHS.UPDATE_PASSWORD)
     .post(...jsonBody, validateBody(UpdatePasswordSchema), async (req, res) => {
-      await auth.updatePassword(req.body as z.output<typeof UpdatePasswordSchema>);
+      await auth.updatePassword({ ...(req.body as z.output<typeof UpdatePasswordSchema>), ip: req.ip ?? 'unknown' });
       res.json({ success: true, message: API_MESSAGES.PASSWORD_UPDATED });
     })
     .all(methodNotAllowed(['POST']));

@@ -4,13 +4,14 @@ import { ACCOUNT_RULES, API_MESSAGES, DEFAULT_AVATAR, PATHS, type SessionUser } 
 import type { AppDeps } from '../../app-deps';
 import { withConflictRetry, isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
+import { tooManyRequests } from '../../lib/rate-limiter';
 import { accountExistsMail, confirmationMail, resetMail } from '../../lib/mail-templates';
 import { createEmailToken, hashToken } from '../../lib/tokens';
 import { messageIdDomain, queueMails } from '../outbox/outbox';
 import { insertProfileImage } from '../profile-images/profile-images.repository';
 import { newProfileImageName, reencodeProfileImage } from '../profile-images/profile-images.service';
 import { findUsableToken, insertEmailToken, spendToken, voidTokens } from './email-tokens.repository';
-import { clearEmailFailures, recordLoginFailure, secondsUntilLoginAllowed } from './login-throttle';
+import { createAuthLimits } from './auth-limits';
 import { destroyUserSessions } from './session-store';
 import { allowlistConfigured, isStaff } from './staff-rule';
 import {
@@ -23,7 +24,7 @@ import {
   type User,
 } from './users.repository';
 
-type AuthDeps = Pick<AppDeps, 'db' | 'mail' | 'clock' | 'config'>;
+type AuthDeps = Pick<AppDeps, 'db' | 'mail' | 'clock' | 'config' | 'checkPassword'>;
 
 export function toSessionUser(user: User): SessionUser {
   return { username: user.email.split('@')[0] ?? user.email, email: user.email, profile_image: user.profile_image };
@@ -35,6 +36,8 @@ function tokenInvalid(): AppError {
 
 export function createAuthService(deps: AuthDeps) {
   const { db, mail, clock, config } = deps;
+  const checkPassword = deps.checkPassword ?? bcrypt.compare;
+  const limits = createAuthLimits(db, config.limits);
   // Compared against when the e-mail is unknown, so both paths take one bcrypt's time.
   let dummyHash: Promise<string> | undefined;
   const getDummyHash = () => (dummyHash ??= bcrypt.hash('not-a-real-password', config.bcryptCost));
@@ -52,7 +55,10 @@ export function createAuthService(deps: AuthDeps) {
    * registering does not tell whether an account exists (docs/decisions/0013). The mail waits in the outbox: the
    * answer never depends on SMTP.
    */
-  async function register(input: { email: string; password: string; image?: Buffer }): Promise<void> {
+  async function register(input: { email: string; password: string; image?: Buffer; ip: string }): Promise<void> {
+    // Before the image and bcrypt, so a refused registration costs nothing.
+    const allowed = await limits.registration(input.ip);
+    if (!allowed.allowed) throw tooManyRequests(allowed.retryAfterSeconds, API_MESSAGES.TOO_MANY_REGISTRATIONS);
     const image = input.image ? await reencodeProfileImage(input.image) : undefined;
     const passwordHash = await bcrypt.hash(input.password, config.bcryptCost);
     const now = clock().getTime();
@@ -108,21 +114,13 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   async function login(input: { email: string; password: string; ip: string }): Promise<User> {
-    const now = clock().getTime();
-    const subjects = { email: input.email, ip: input.ip };
-    const waitSeconds = await secondsUntilLoginAllowed(db, subjects, now);
-    if (waitSeconds > 0) {
-      throw new AppError(429, API_MESSAGES.TOO_MANY_ATTEMPTS(Math.ceil(waitSeconds / 60)), undefined, {
-        'Retry-After': String(waitSeconds),
-      });
-    }
+    // Counted before the password is checked, even the right one, or the limit would not stop guessing.
+    const allowed = await limits.beginLogin(input.email, input.ip);
+    if (!allowed.allowed) throw tooManyRequests(allowed.retryAfterSeconds, API_MESSAGES.TOO_MANY_ATTEMPTS);
     const user = await findUserByEmail(db, input.email);
-    const matches = await bcrypt.compare(input.password, user?.password_hash ?? (await getDummyHash()));
-    if (!user || !matches) {
-      await recordLoginFailure(db, subjects, now);
-      throw new AppError(401, API_MESSAGES.LOGIN_INVALID);
-    }
-    await clearEmailFailures(db, user.email);
+    const matches = await checkPassword(input.password, user?.password_hash ?? (await getDummyHash()));
+    if (!user || !matches) throw new AppError(401, API_MESSAGES.LOGIN_INVALID);
+    await limits.loginSucceeded(input.email, input.ip);
     if (user.confirmed_at === null) throw new AppError(403, API_MESSAGES.LOGIN_UNCONFIRMED);
     if (!isStaff(user, config.adminAllowlist)) throw new AppError(403, API_MESSAGES.LOGIN_AWAITING_APPROVAL);
     return user;
@@ -132,6 +130,8 @@ export function createAuthService(deps: AuthDeps) {
   async function queueResetMail(email: string): Promise<void> {
     const user = await findUserByEmail(db, email);
     if (!user) return;
+    // Over the address's mail limit the request is answered alike, only without a mail.
+    if (!(await limits.resetMail(user.email)).allowed) return;
     const now = clock().getTime();
     const reset = createEmailToken();
     const link = `${config.appUrl}${PATHS.resetPassword}?token=${encodeURIComponent(reset.token)}`;
@@ -157,17 +157,18 @@ export function createAuthService(deps: AuthDeps) {
    * Answers alike for known and unknown addresses, and after the same time: the answer is held until
    * config.resetAnswerMs have passed, far longer than the work for a known address takes, so timing tells nothing.
    */
-  async function requestPasswordReset(email: string): Promise<void> {
+  async function requestPasswordReset(email: string, ip: string): Promise<void> {
     const started = performance.now();
     try {
-      await queueResetMail(email);
+      // Over the client's request limit: the same answer after the same time, and no mail.
+      if ((await limits.resetRequest(ip)).allowed) await queueResetMail(email);
     } finally {
       const left = config.resetAnswerMs - (performance.now() - started);
       if (left > 0) await delay(left);
     }
   }
 
-  async function updatePassword(input: { token: string; password: string }): Promise<void> {
+  async function updatePassword(input: { token: string; password: string; ip: string }): Promise<void> {
     const now = clock().getTime();
     const row = await findUsableToken(db, hashToken(input.token), 'reset', now);
     if (!row) throw tokenInvalid();
@@ -183,7 +184,7 @@ export function createAuthService(deps: AuthDeps) {
     });
     if (!updated) throw tokenInvalid();
     const user = await findUserById(db, row.user_id);
-    if (user) await clearEmailFailures(db, user.email);
+    if (user) await limits.passwordChanged(user.email, input.ip);
   }
 
   async function currentUser(userId: number | undefined): Promise<User | undefined> {

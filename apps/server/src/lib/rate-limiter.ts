@@ -1,0 +1,98 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { RateLimiterMySQL, RateLimiterRes, RateLimiterSQLite, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { RateLimit } from '../config/rate-limit';
+import type { Database } from './database-schema';
+import { withConflictRetry } from './db-errors';
+import { AppError } from './errors';
+import { driverOf } from './db';
+
+export type RateVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+const ALLOWED: RateVerdict = { allowed: true };
+
+/**
+ * Attempts per subject in fixed windows, counted in the database's rate_limits table by rate-limiter-flexible, so
+ * every server process shares the counts (docs/decisions/0014). Each count is one atomic upsert that returns the new
+ * total: a refused attempt never ran, however many arrive at once.
+ *
+ * Never call it inside a transaction: on SQLite it waits for the one connection, which the transaction holds.
+ */
+export interface RateLimiter {
+  /** Counts one attempt in every window; refused when any window is over its limit (refused attempts count too). */
+  consume(subject: string): Promise<RateVerdict>;
+  /** Gives one attempt back, for an attempt that turned out not to count (the right password). */
+  refund(subject: string): Promise<void>;
+  /** Forgets the subject's attempts. */
+  clear(subject: string): Promise<void>;
+}
+
+/**
+ * `name` keeps limits apart in the shared table; the subject (an address, an e-mail) is stored only as its SHA-256.
+ * The library reads the time from Date.now(), not from the app's clock (tests move both).
+ */
+export function createRateLimiter(db: Kysely<Database>, name: string, limit: RateLimit): RateLimiter {
+  const driver = driverOf(db);
+  const windows: RateLimiterAbstract[] = limit.map(({ points, seconds }) => {
+    // The table comes from migration 0005; the library neither creates it nor runs its own cleanup timer.
+    const options = {
+      keyPrefix: `${name}:${seconds}`,
+      points,
+      duration: seconds,
+      tableName: 'rate_limits',
+      tableCreated: true,
+      clearExpiredByTimeout: false,
+    };
+    return driver.kind === 'sqlite'
+      ? new RateLimiterSQLite({ ...options, storeClient: driver.database, storeType: 'better-sqlite3' })
+      : new RateLimiterMySQL({ ...options, storeClient: driver.pool, storeType: 'pool', dbName: driver.databaseName });
+  });
+
+  // better-sqlite3 is one connection, which Kysely lends to one transaction at a time. A write made beside Kysely
+  // while a transaction holds it would join that transaction and vanish with its rollback, so on SQLite the library
+  // waits for the connection like any query. On MySQL it takes a connection of its own from the pool. InnoDB may
+  // pick an upsert as a deadlock victim, and another process may hold SQLite's write lock: both are run again.
+  const run = <T>(work: () => Promise<T>): Promise<T> =>
+    withConflictRetry(() => (driver.kind === 'sqlite' ? db.connection().execute(work) : work()));
+
+  const keyOf = (subject: string) => createHash('sha256').update(subject).digest('hex');
+
+  /** Rows of ended windows are deleted whenever a new window starts, so the table holds only live counts. */
+  const deleteEnded = () =>
+    withConflictRetry(() => db.deleteFrom('rate_limits').where('expire', '<', Date.now()).execute());
+
+  async function consumeWindow(window: RateLimiterAbstract, key: string): Promise<number> {
+    try {
+      const counted = await run(() => window.consume(key));
+      if (counted.isFirstInDuration) await deleteEnded();
+      return 0;
+    } catch (refusal) {
+      if (refusal instanceof RateLimiterRes) return Math.max(refusal.msBeforeNext, 1);
+      throw refusal;
+    }
+  }
+
+  return {
+    async consume(subject) {
+      const key = keyOf(subject);
+      let waitMs = 0;
+      for (const window of windows) waitMs = Math.max(waitMs, await consumeWindow(window, key));
+      return waitMs === 0 ? ALLOWED : { allowed: false, retryAfterSeconds: Math.ceil(waitMs / 1000) };
+    },
+    async refund(subject) {
+      const key = keyOf(subject);
+      for (const window of windows) await run(() => window.reward(key, 1));
+    },
+    async clear(subject) {
+      const key = keyOf(subject);
+      for (const window of windows) await run(() => window.delete(key));
+    },
+  };
+}
+
+/** The answer to a refused attempt: 429, Retry-After in seconds, and a message that names the minutes to wait. */
+export function tooManyRequests(retryAfterSeconds: number, message: (minutes: number) => string): AppError {
+  return new AppError(429, message(Math.ceil(retryAfterSeconds / 60)), undefined, {
+    'Retry-After': String(retryAfterSeconds),
+  });
+}

@@ -1,0 +1,61 @@
+import type { Kysely } from 'kysely';
+import type { AbuseLimits } from '../../config/config';
+import { clientAddressKey } from '../../lib/client-address';
+import type { Database } from '../../lib/database-schema';
+import { createRateLimiter, type RateVerdict } from '../../lib/rate-limiter';
+
+/**
+ * The account screens' abuse limits (docs/decisions/0003, 0014), counted in the database so every server process
+ * shares them. A limit set to `off` allows everything.
+ */
+export function createAuthLimits(db: Kysely<Database>, limits: AbuseLimits) {
+  const loginPerAddress = createRateLimiter(db, 'login-address', limits.loginPerAddress);
+  const loginPerAccount = createRateLimiter(db, 'login-account', limits.loginPerAccount);
+  const registrations = createRateLimiter(db, 'register', limits.register);
+  const resetRequests = createRateLimiter(db, 'reset-request', limits.resetRequest);
+  const resetMails = createRateLimiter(db, 'reset-mail', limits.resetMail);
+
+  // The account is named by the e-mail as typed (trimmed, any case), known or not, so limits reveal nothing.
+  const accountOf = (email: string) => email.trim().toLowerCase();
+  const addressAndAccount = (ip: string, email: string) => `${clientAddressKey(ip)}\n${accountOf(email)}`;
+
+  return {
+    /**
+     * Counts a sign-in attempt before its password is checked, so however many arrive at once, only as many as the
+     * limit allows reach bcrypt. The address's own count comes first: an address it refuses adds nothing to the
+     * account's, so a stranger's failures lock only the stranger's address out of the account. When the account's
+     * cap refuses, the attempt is given back to the address: the owner's address keeps its own allowance.
+     */
+    async beginLogin(email: string, ip: string): Promise<RateVerdict> {
+      const byAddress = await loginPerAddress.consume(addressAndAccount(ip, email));
+      if (!byAddress.allowed) return byAddress;
+      const byAccount = await loginPerAccount.consume(accountOf(email));
+      if (!byAccount.allowed) await loginPerAddress.refund(addressAndAccount(ip, email));
+      return byAccount;
+    },
+
+    /** The right password: this address starts again with this account, and the attempt does not count. */
+    async loginSucceeded(email: string, ip: string): Promise<void> {
+      await loginPerAddress.clear(addressAndAccount(ip, email));
+      await loginPerAccount.refund(accountOf(email));
+    },
+
+    /**
+     * A new password makes every guess at the old one worthless: the account's count starts again, and so does that
+     * of the address the reset link was opened from, the owner's, who may have failed a few times before resetting.
+     */
+    async passwordChanged(email: string, ip: string): Promise<void> {
+      await loginPerAccount.clear(accountOf(email));
+      await loginPerAddress.clear(addressAndAccount(ip, email));
+    },
+
+    registration: (ip: string) => registrations.consume(clientAddressKey(ip)),
+
+    resetRequest: (ip: string) => resetRequests.consume(clientAddressKey(ip)),
+
+    /** Counted only for an address that has an account: an unknown one gets no mail anyway. */
+    resetMail: (email: string) => resetMails.consume(accountOf(email)),
+  };
+}
+
+export type AuthLimits = ReturnType<typeof createAuthLimits>;
