@@ -339,5 +339,19 @@ describe('the auth screen', () => {
       expect(title()).toHaveTextContent('Admin Registration');
       expect(emailInput()).toHaveValue('ada@example.ng');
     });
+
+    it('alerts the too-many-registrations message of a 429 and stays in registration mode', async () => {
+      const tooMany = API_MESSAGES.TOO_MANY_REGISTRATIONS(60);
+      const user = userEvent.setup();
+      renderAuthScreen({
+        [API_PATHS.REGISTER]: () => jsonResponse({ success: false, message: tooMany }, 429),
+      });
+      await user.click(screen.getByRole('button', { name: 'Register here' }));
+      await user.type(emailInput(), 'ada@example.ng');
+      await user.type(passwordInput(), STRONG_PASSWORD);
+      await user.click(screen.getByRole('button', { name: 'Register' }));
+      await waitFor(() => expect(alertSpy).toHaveBeenCalledWith(tooMany));
+      expect(title()).toHaveTextContent('Admin Registration');
+    });
   });
 });
