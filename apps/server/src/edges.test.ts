@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API_MESSAGES,
   API_PATHS,
+  DEFAULT_AVATAR,
   ENQUIRY_KINDS,
   FIELD_MESSAGES,
   MESSAGE_KIND_PATHS,
@@ -291,6 +292,18 @@ describe('Cache-Control: no-store on every API answer', () => {
   });
 });
 
+describe('a failure after a route named another type', () => {
+  it('a range past the end of the default avatar is 416 in JSON, not JSON labelled as a picture (found by fuzz.test.ts)', async () => {
+    const response = await request(context.app)
+      .get(`${API_PATHS.PROFILE_IMAGES}/${DEFAULT_AVATAR}`)
+      .set('Range', 'bytes=999999-');
+    expect(response.status).toBe(416);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.body.success).toBe(false);
+  });
+});
+
 describe('Sec-Fetch-Site: cross-site', () => {
   it('a submission that says cross-site, without an Origin, is 403 and stores nothing', async () => {
     const before = await storedRows();
@@ -451,6 +464,14 @@ describe('server timeouts', () => {
     );
     expect(answer).toMatch(/^HTTP\/1\.1 200 /);
     expect(ms).toBeLessThan(3_000);
+  });
+
+  it('an Expect header the server does not meet is answered 417 in JSON', async () => {
+    const { answer } = await exchange((socket) =>
+      socket.write('GET /api/health HTTP/1.1\r\nHost: app.test\r\nExpect: the-unexpected\r\nConnection: close\r\n\r\n'),
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 417 /);
+    expect(bodyOf(answer)).toEqual({ success: false, message: API_MESSAGES.EXPECTATION_FAILED });
   });
 
   it('a request Node cannot parse, or whose headers are too large, is answered in JSON too', async () => {

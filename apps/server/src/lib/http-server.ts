@@ -73,5 +73,16 @@ export function createHttpServer(app: RequestListener, timeouts: ServerTimeouts 
   );
   server.keepAliveTimeout = timeouts.keepAliveTimeoutMs;
   server.on('clientError', answerClientError);
+  // Node answers an Expect header other than 100-continue itself, with an empty body; this is the same 417 in JSON.
+  server.on('checkExpectation', (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    const body = JSON.stringify({ success: false, message: API_MESSAGES.EXPECTATION_FAILED });
+    res
+      .writeHead(417, {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Length': Buffer.byteLength(body),
+        'Cache-Control': 'no-store',
+      })
+      .end(body);
+  });
   return server;
 }

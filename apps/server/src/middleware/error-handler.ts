@@ -74,6 +74,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const status = known?.status ?? 500;
     const message = known?.message ?? API_MESSAGES.UNEXPECTED;
     if (res.headersSent) return;
+    // A route may have begun another kind of answer (a picture, with its type and dates) before it failed: the
+    // failure is JSON, and no cache keeps it.
+    for (const name of ['Content-Type', 'Content-Disposition', 'ETag', 'Last-Modified']) res.removeHeader(name);
+    res.setHeader('Cache-Control', 'no-store');
     for (const [name, value] of Object.entries(known?.headers ?? {})) res.setHeader(name, value);
     res
       .status(status)

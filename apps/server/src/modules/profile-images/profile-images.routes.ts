@@ -17,14 +17,15 @@ export function profileImagesRoutes(db: Kysely<Database>): Router {
   const router = Router();
   router
     .route(`${API_PATHS.PROFILE_IMAGES}/:file`)
-    .get(async (req, res) => {
+    .get(async (req, res, next) => {
       const file = req.params.file;
       res.setHeader('X-Content-Type-Options', 'nosniff');
       if (file === DEFAULT_AVATAR) {
         // Shipped with the server, so it may change with a new version: kept for a day only.
         res.setHeader('Cache-Control', 'public, max-age=86400');
+        // A range past the file's end is 416 and a missing file 404, answered by the error handler in JSON.
         res.sendFile(DEFAULT_AVATAR_FILE, { dotfiles: 'deny' }, (error) => {
-          if (error && !res.headersSent) notFound(res);
+          if (error && !res.headersSent) next(error);
         });
         return;
       }
