@@ -3,9 +3,6 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { reactRouterTreeShaking } from './build-plugins/react-router-tree-shaking.ts';
 
-/** Absolute base of canonical links, og:image and the sitemap; fixed at build time (docs/decisions/0001). */
-const SITE_URL = process.env.SITE_URL ?? 'http://localhost:3000';
-
 /** The shared package's modules, the content modules (plain data) and the features' index.ts barrels. */
 const SIDE_EFFECT_FREE =
   /[\\/]packages[\\/]shared[\\/]|[\\/]src[\\/]content[\\/]|[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
@@ -14,9 +11,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), reactRouterTreeShaking()],
   resolve: {
     alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }],
-  },
-  define: {
-    __SITE_URL__: JSON.stringify(SITE_URL),
   },
   build: isSsrBuild
     ? { outDir: 'dist/server', emptyOutDir: true, copyPublicDir: false, target: 'node20' }

@@ -110,7 +110,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(profileImagesRoutes(deps.db));
   app.use(API_BASE, apiNotFound);
 
-  app.use(webRoutes(deps.webRoot ?? DEFAULT_WEB_ROOT));
+  app.use(webRoutes(deps.webRoot ?? DEFAULT_WEB_ROOT, config.appUrl));
   app.use(apiNotFound);
   app.use(errorHandler(logger));
   return app;

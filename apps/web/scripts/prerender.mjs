@@ -11,7 +11,6 @@ import { writeOgImage } from './og-image.mjs';
 const WEB_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CLIENT_DIR = join(WEB_ROOT, 'dist', 'client');
 const SERVER_ENTRY = join(WEB_ROOT, 'dist', 'server', 'entry-server.js');
-const SITE_URL = (process.env.SITE_URL ?? 'http://localhost:3000').replace(/\/$/, '');
 const NOT_FOUND_FILE = '404.html';
 const OG_EYEBROW = 'Digital agency · Ogba, Lagos';
 
@@ -71,20 +70,21 @@ async function writePage(relativeFile, contents) {
   await writeFile(file, contents);
 }
 
-function sitemapXml(paths) {
+/** Absolute URLs name the placeholder origin, which the server replaces with APP_URL (docs/decisions/0017). */
+function sitemapXml(origin, paths) {
   const today = new Date().toISOString().slice(0, 10);
-  const urls = paths.map((path) => `  <url><loc>${SITE_URL}${path}</loc><lastmod>${today}</lastmod></url>`).join('\n');
+  const urls = paths.map((path) => `  <url><loc>${origin}${path}</loc><lastmod>${today}</lastmod></url>`).join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
 
-function robotsTxt(disallowed) {
+function robotsTxt(origin, disallowed) {
   return [
     'User-agent: *',
     'Allow: /',
     ...disallowed.map((path) => `Disallow: ${path}`),
     'Disallow: /api/',
     '',
-    `Sitemap: ${SITE_URL}/sitemap.xml`,
+    `Sitemap: ${origin}/sitemap.xml`,
     '',
   ].join('\n');
 }
@@ -93,7 +93,7 @@ async function main() {
   const template = await readFile(join(CLIENT_DIR, 'index.html'), 'utf8');
   const viteManifest = JSON.parse(await readFile(join(CLIENT_DIR, '.vite', 'manifest.json'), 'utf8'));
   const server = await import(pathToFileURL(SERVER_ENTRY).href);
-  const { PAGE_ROUTES, NOT_FOUND_ROUTE, renderPage, BRAND, pathKey } = server;
+  const { PAGE_ROUTES, NOT_FOUND_ROUTE, renderPage, BRAND, pathKey, PUBLIC_ORIGIN_PLACEHOLDER } = server;
 
   const routes = {};
   const ogImages = [];
@@ -127,8 +127,8 @@ async function main() {
 
   const indexable = PAGE_ROUTES.filter((route) => route.indexable).map((route) => route.path);
   const hidden = PAGE_ROUTES.filter((route) => !route.indexable).map((route) => route.path);
-  await writeFile(join(CLIENT_DIR, 'sitemap.xml'), sitemapXml(indexable));
-  await writeFile(join(CLIENT_DIR, 'robots.txt'), robotsTxt(hidden));
+  await writeFile(join(CLIENT_DIR, 'sitemap.xml'), sitemapXml(PUBLIC_ORIGIN_PLACEHOLDER, indexable));
+  await writeFile(join(CLIENT_DIR, 'robots.txt'), robotsTxt(PUBLIC_ORIGIN_PLACEHOLDER, hidden));
 
   await mkdir(join(CLIENT_DIR, 'og'), { recursive: true });
   const suffix = ` | ${BRAND.name}`;

@@ -8,8 +8,9 @@ import { HeadCollectorContext, type HeadCollector } from './components/seo/route
 
 export { PAGE_ROUTES, NOT_FOUND_ROUTE, findRoute, type PageRoute };
 export { BRAND } from './content/brand';
-// The prerender script is plain JavaScript run by node: it takes the path-key rule from this bundle.
-export { pathKey } from '@agency/shared';
+// The prerender script is plain JavaScript run by node: it takes the path-key rule and the placeholder origin the
+// server replaces with APP_URL (docs/decisions/0017) from this bundle.
+export { pathKey, PUBLIC_ORIGIN_PLACEHOLDER } from '@agency/shared';
 
 export interface RenderedPage {
   html: string;

@@ -12,5 +12,6 @@ export * from './schemas/quote';
 export * from './schemas/auth';
 export * from './schemas/errors';
 export * from './site-paths';
+export * from './public-origin';
 export * from './brand';
 export * from './escape-html';

@@ -26,7 +26,7 @@ export function App() {
 
   const page = (
     <RouteMetaContext.Provider
-      value={{ id: route.id, canonicalPath: route.path, indexable: route.indexable }}
+      value={{ id: route.id, canonicalPath: route.path, indexable: route.indexable, trail: route.trail }}
       key={route.id}
     >
       {route.head && <PageHead title={route.head.title} description={route.head.description} />}

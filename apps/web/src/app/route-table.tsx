@@ -9,6 +9,8 @@ import {
   pathKey,
   type PageKey,
 } from '@agency/shared';
+import { HOME_LINK, PORTFOLIO_LINK, SERVICES_LINK, TRAINING_LINK, type NavLink } from '@/content/navigation';
+import type { ServicePage as ServicePageContent } from '@/content/services';
 import { lazyPage, type LazyPage } from './lazy-page';
 
 export type Chrome = 'site' | 'bare';
@@ -28,6 +30,8 @@ export interface PageRoute {
   indexable: boolean;
   /** Head of screens that do not declare their own <PageHead> (the staff area). */
   head?: { title: string; description: string };
+  /** The pages above this one, home first, for its breadcrumbs; empty on the home page and unindexed screens. */
+  trail: readonly NavLink[];
 }
 
 const HomePage = lazyPage('src/app/routes/home.tsx', () => import('./routes/home'));
@@ -53,8 +57,9 @@ function route<P extends object>(
   id: string,
   Page: LazyPage<P>,
   props: NoInfer<P>,
-  options: Pick<PageRoute, 'head'> & { chrome?: Chrome; indexable?: boolean } = {},
+  options: Pick<PageRoute, 'head'> & { chrome?: Chrome; indexable?: boolean; under?: NavLink } = {},
 ): PageRoute {
+  const indexable = options.indexable ?? true;
   return {
     id,
     path: PATHS[key],
@@ -63,10 +68,15 @@ function route<P extends object>(
     preload: Page.preload,
     source: Page.source,
     chrome: options.chrome ?? 'site',
-    indexable: options.indexable ?? true,
+    indexable,
     head: options.head,
+    trail: key === 'home' || !indexable ? [] : [HOME_LINK, ...(options.under ? [options.under] : [])],
   };
 }
+
+/** The five service pages share one module and sit under the services overview. */
+const serviceRoute = (key: ServicePageContent['id'], id: string) =>
+  route(key, id, ServicePage, { serviceId: key }, { under: SERVICES_LINK });
 
 const staffOptions = (chrome: Chrome, title: string) => ({
   chrome,
@@ -77,14 +87,14 @@ const staffOptions = (chrome: Chrome, title: string) => ({
 export const PAGE_ROUTES: PageRoute[] = [
   route('home', 'home', HomePage, {}),
   route('services', 'services', ServicesPage, {}),
-  route('webDevelopment', 'web-development', ServicePage, { serviceId: 'webDevelopment' }),
-  route('mobileApps', 'mobile-apps', ServicePage, { serviceId: 'mobileApps' }),
-  route('creativeDesign', 'creative-design', ServicePage, { serviceId: 'creativeDesign' }),
-  route('digitalMarketing', 'digital-marketing', ServicePage, { serviceId: 'digitalMarketing' }),
+  serviceRoute('webDevelopment', 'web-development'),
+  serviceRoute('mobileApps', 'mobile-apps'),
+  serviceRoute('creativeDesign', 'creative-design'),
+  serviceRoute('digitalMarketing', 'digital-marketing'),
   route('training', 'training', TrainingPage, {}),
-  route('webTraining', 'web-training', TrainingCoursePage, { variant: 'web' }),
-  route('creativeTraining', 'creative-training', TrainingCoursePage, { variant: 'creative' }),
-  route('ecommerce', 'ecommerce', ServicePage, { serviceId: 'ecommerce' }),
+  route('webTraining', 'web-training', TrainingCoursePage, { variant: 'web' }, { under: TRAINING_LINK }),
+  route('creativeTraining', 'creative-training', TrainingCoursePage, { variant: 'creative' }, { under: TRAINING_LINK }),
+  serviceRoute('ecommerce', 'ecommerce'),
   route('about', 'about', AboutPage, {}),
   route('portfolio', 'portfolio', PortfolioPage, {}),
   route('blog', 'blog', BlogPage, {}),
@@ -99,6 +109,7 @@ export const PAGE_ROUTES: PageRoute[] = [
     source: CaseStudyPage.source,
     chrome: 'site',
     indexable: true,
+    trail: [HOME_LINK, PORTFOLIO_LINK],
   })),
   route('auth', 'auth', AuthPage, {}, staffOptions('bare', 'Admin Login')),
   route('dashboard', 'dashboard', DashboardPage, {}, staffOptions('bare', 'Messages Dashboard')),
@@ -115,6 +126,7 @@ export const NOT_FOUND_ROUTE: PageRoute = {
   source: NotFoundPage.source,
   chrome: 'site',
   indexable: false,
+  trail: [],
 };
 
 /** The route showing a path (main path or alias, any letter case), or the not-found route. */

@@ -9,6 +9,13 @@ export interface MegaMenuLink extends NavLink {
   blurb: string;
 }
 
+/** The pages other pages sit under: named once for the menus and for the breadcrumbs of the pages below them. */
+export const HOME_LINK: NavLink = { label: 'Home', to: PATHS.home };
+export const SERVICES_MENU_LABEL = 'Services';
+export const SERVICES_LINK: NavLink = { label: SERVICES_MENU_LABEL, to: PATHS.services };
+export const TRAINING_LINK: NavLink = { label: 'Training', to: PATHS.training };
+export const PORTFOLIO_LINK: NavLink = { label: 'Portfolio', to: PATHS.portfolio };
+
 /** The six items of the Services mega menu (spec 2), in the spec's order. */
 export const SERVICES_MENU: MegaMenuLink[] = [
   { label: 'Web Development', to: PATHS.webDevelopment, blurb: 'Fast, secure websites and web apps' },
@@ -16,18 +23,16 @@ export const SERVICES_MENU: MegaMenuLink[] = [
   { label: 'Digital Marketing', to: PATHS.digitalMarketing, blurb: 'SEO, social media and paid ads' },
   { label: 'Mobile App Development', to: PATHS.mobileApps, blurb: 'iOS and Android apps people keep' },
   { label: 'E-commerce Solutions', to: PATHS.ecommerce, blurb: 'Online shops that take naira payments' },
-  { label: 'Training', to: PATHS.training, blurb: 'Hands-on courses in Ogba, Lagos' },
+  { ...TRAINING_LINK, blurb: 'Hands-on courses in Ogba, Lagos' },
 ];
-
-export const SERVICES_MENU_LABEL = 'Services';
 
 /** Header items of spec 2; Services is the mega menu and sits second. */
 export const HEADER_LINKS: { before: NavLink[]; services: NavLink; after: NavLink[] } = {
-  before: [{ label: 'Home', to: PATHS.home }],
-  services: { label: SERVICES_MENU_LABEL, to: PATHS.services },
+  before: [HOME_LINK],
+  services: SERVICES_LINK,
   after: [
     { label: 'About', to: PATHS.about },
-    { label: 'Portfolio', to: PATHS.portfolio },
+    PORTFOLIO_LINK,
     { label: 'Blog', to: PATHS.blog },
     { label: 'Contact Us', to: PATHS.contact },
   ],
@@ -50,8 +55,8 @@ export const FOOTER_COLUMNS: { heading: string; links: NavLink[] }[] = [
     heading: 'Quick Links',
     links: [
       { label: 'About Us', to: PATHS.about },
-      { label: 'Portfolio', to: PATHS.portfolio },
-      { label: 'Training', to: PATHS.training },
+      PORTFOLIO_LINK,
+      TRAINING_LINK,
       { label: 'Blog', to: PATHS.blog },
       { label: 'Request a Quote', to: PATHS.requestQuote },
       { label: 'Contact Us', to: PATHS.contact },

@@ -1,8 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import express, { Router, type Response } from 'express';
+import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { pathKey, SERVER_MESSAGES } from '@agency/shared';
+import { pathKey, PUBLIC_ORIGIN_PLACEHOLDER, SERVER_MESSAGES } from '@agency/shared';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 const MANIFEST_FILE = 'routes-manifest.json';
@@ -11,6 +13,66 @@ const RoutesManifestSchema = z.object({
   routes: z.record(z.string(), z.string()),
   notFound: z.string(),
 });
+
+/** The build's files that name the public address: the pages, sitemap.xml and robots.txt (docs/decisions/0017). */
+const ADDRESSED_FILE = /\.(?:html|xml|txt)$/;
+/** An origin that reads the same in an HTML attribute, a JSON string, XML text and plain text. */
+const PLAIN_ORIGIN = /^https?:\/\/(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d+)?$/i;
+
+/** APP_URL's origin, the public address written into the pages; an address that would need escaping is refused. */
+export function publicOriginOf(appUrl: string): string {
+  const origin = URL.canParse(appUrl) ? new URL(appUrl).origin : '';
+  if (!PLAIN_ORIGIN.test(origin)) {
+    throw new Error(`APP_URL ${JSON.stringify(appUrl)} has no plain http(s) origin to write into the pages.`);
+  }
+  return origin;
+}
+
+interface AddressedFile {
+  body: Buffer;
+  etag: string;
+}
+
+/**
+ * The addressed files of the build, each read on its first request with the placeholder origin replaced by the
+ * public one, then answered from memory: the same bytes and ETag every time, whatever the files on disk do later.
+ */
+function addressedFiles(webRoot: string, publicOrigin: string) {
+  const names = new Set(
+    readdirSync(webRoot, { recursive: true, encoding: 'utf8' })
+      .map((name) => name.split(path.sep).join('/'))
+      .filter((name) => ADDRESSED_FILE.test(name) && !name.startsWith('assets/') && !/(?:^|\/)\./.test(name)),
+  );
+  const loaded = new Map<string, Promise<AddressedFile>>();
+  const load = async (name: string): Promise<AddressedFile> => {
+    const text = await readFile(path.join(webRoot, name), 'utf8');
+    const body = Buffer.from(text.replaceAll(PUBLIC_ORIGIN_PLACEHOLDER, publicOrigin));
+    const hash = createHash('sha256').update(body).digest('base64url').slice(0, 27);
+    return { body, etag: `W/"${body.length.toString(16)}-${hash}"` };
+  };
+  return {
+    has: (name: string) => names.has(name),
+    read(name: string): Promise<AddressedFile> {
+      let file = loaded.get(name);
+      if (!file) {
+        file = load(name);
+        // A file that could not be read is tried again next time rather than failing for good.
+        file.catch(() => loaded.delete(name));
+        loaded.set(name, file);
+      }
+      return file;
+    },
+  };
+}
+
+/** The build file a request path names (relative, with forward slashes); none if malformed. */
+function fileNameOf(requestPath: string): string | undefined {
+  try {
+    return decodeURIComponent(requestPath).slice(1);
+  } catch {
+    return undefined;
+  }
+}
 
 /** The manifest key of a requested path: decoded, then keyed as the prerenderer keyed the pages; none if malformed. */
 export function routeKeyOf(requestPath: string): string | undefined {
@@ -23,10 +85,10 @@ export function routeKeyOf(requestPath: string): string | undefined {
 
 /**
  * Serves apps/web/dist/client as docs/decisions/0001 describes: hashed assets cached for a year,
- * every page from its prerendered HTML (routes-manifest.json), anything else the 404 page.
- * Without a build, page requests get a short JSON note instead.
+ * every page from its prerendered HTML (routes-manifest.json), anything else the 404 page. The pages, sitemap.xml
+ * and robots.txt name `appUrl`'s origin (docs/decisions/0017). Without a build, page requests get a short JSON note.
  */
-export function webRoutes(webRoot: string): Router {
+export function webRoutes(webRoot: string, appUrl: string): Router {
   const router = Router();
   const manifestPath = path.join(webRoot, MANIFEST_FILE);
   if (!existsSync(manifestPath)) {
@@ -36,6 +98,17 @@ export function webRoutes(webRoot: string): Router {
     return router;
   }
   const manifest = RoutesManifestSchema.parse(JSON.parse(readFileSync(manifestPath, 'utf8')));
+  const files = addressedFiles(webRoot, publicOriginOf(appUrl));
+
+  const sendAddressed = async (res: Response, status: number, name: string) => {
+    const file = await files.read(name);
+    res.status(status);
+    res.setHeader('Cache-Control', name.endsWith('.html') ? 'no-cache' : 'public, max-age=3600');
+    res.setHeader('ETag', file.etag);
+    res.type(path.extname(name));
+    // res.send answers a conditional GET whose ETag still matches with 304 (only for a 2xx status).
+    res.send(file.body);
+  };
 
   router.use(
     '/assets',
@@ -47,31 +120,28 @@ export function webRoutes(webRoot: string): Router {
       fallthrough: true,
     }),
   );
+  router.use(async (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const name = fileNameOf(req.path);
+    if (name === undefined || !files.has(name)) return next();
+    await sendAddressed(res, 200, name);
+  });
   router.use(
     express.static(webRoot, {
       index: false,
       redirect: false,
       dotfiles: 'ignore',
-      setHeaders(res, filePath) {
-        res.setHeader('Cache-Control', filePath.endsWith('.html') ? 'no-cache' : 'public, max-age=3600');
+      setHeaders(res) {
+        res.setHeader('Cache-Control', 'public, max-age=3600');
       },
     }),
   );
 
-  const sendPage = (res: Response, status: number, file: string) => {
-    res.status(status);
-    res.setHeader('Cache-Control', 'no-cache');
-    res.type('html');
-    res.sendFile(path.join(webRoot, file), (error) => {
-      if (error && !res.headersSent) res.status(404).type('text/plain').send('Not found');
-    });
-  };
-
-  router.get(/^(?!\/api(?:\/|$)).*/, (req, res) => {
+  router.get(/^(?!\/api(?:\/|$)).*/, async (req, res) => {
     const key = req.path.startsWith('/assets/') ? undefined : routeKeyOf(req.path);
     const page = key === undefined ? undefined : manifest.routes[key];
-    if (page) sendPage(res, 200, page);
-    else sendPage(res, 404, manifest.notFound);
+    if (page) await sendAddressed(res, 200, page);
+    else await sendAddressed(res, 404, manifest.notFound);
   });
   return router;
 }

@@ -1,18 +1,27 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_MESSAGES, API_PATHS, SERVER_MESSAGES } from '@agency/shared';
+import { API_MESSAGES, API_PATHS, PUBLIC_ORIGIN_PLACEHOLDER, SERVER_MESSAGES } from '@agency/shared';
 import { createApp } from '../../app';
 import { createLogger } from '../../lib/logger';
 import { createTestContext, registerAndConfirm, type TestContext } from '../../test/test-context';
-import { routeKeyOf } from './web.routes';
+import { publicOriginOf, routeKeyOf } from './web.routes';
 
 let webRoot: string;
 let context: TestContext;
 const LARGE_SCRIPT = `console.log(${JSON.stringify('rendezvous '.repeat(400))});`;
+/** The address the server runs under; the build wrote the placeholder origin instead. */
+const PUBLIC_ORIGIN = 'https://www.example.ng';
+const HOME_INTRO = 'Websites, apps and brands for Nigerian businesses. '.repeat(40);
+
+/** The head the prerenderer writes: absolute URLs on the placeholder origin. */
+const headOf = (path: string) =>
+  `<link rel="canonical" href="${PUBLIC_ORIGIN_PLACEHOLDER}${path}">` +
+  `<meta property="og:url" content="${PUBLIC_ORIGIN_PLACEHOLDER}${path}">` +
+  `<script type="application/ld+json">{"url":"${PUBLIC_ORIGIN_PLACEHOLDER}/"}</script>`;
 
 /** A small stand-in for apps/web/dist/client, shaped as docs/decisions/0001 describes. */
 function writeFakeWebBuild(root: string): void {
@@ -20,13 +29,27 @@ function writeFakeWebBuild(root: string): void {
   mkdirSync(path.join(root, 'about'), { recursive: true });
   writeFileSync(
     path.join(root, 'index.html'),
-    '<!doctype html><title>Home</title><h1>Your trusted Digital Partner</h1>',
+    `<!doctype html><title>Home</title>${headOf('/')}<h1>Your trusted Digital Partner</h1><p>${HOME_INTRO}</p>`,
   );
-  writeFileSync(path.join(root, 'about', 'index.html'), '<!doctype html><title>About</title>');
+  writeFileSync(
+    path.join(root, 'about', 'index.html'),
+    `<!doctype html><title>About</title>${headOf('/about-8901234')}`,
+  );
   writeFileSync(path.join(root, 'training.html'), '<!doctype html><title>Creative training</title>');
-  writeFileSync(path.join(root, '404.html'), '<!doctype html><title>Not found</title><h1>Page not found</h1>');
+  writeFileSync(
+    path.join(root, '404.html'),
+    `<!doctype html><title>Not found</title>${headOf('')}<h1>Page not found</h1>`,
+  );
   writeFileSync(path.join(root, 'assets', 'main-3f9a2c.js'), LARGE_SCRIPT);
-  writeFileSync(path.join(root, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+  writeFileSync(path.join(root, 'assets', 'copy-9a8b7c.txt'), PUBLIC_ORIGIN_PLACEHOLDER);
+  writeFileSync(
+    path.join(root, 'robots.txt'),
+    `User-agent: *\nAllow: /\n\nSitemap: ${PUBLIC_ORIGIN_PLACEHOLDER}/sitemap.xml\n`,
+  );
+  writeFileSync(
+    path.join(root, 'sitemap.xml'),
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset><url><loc>${PUBLIC_ORIGIN_PLACEHOLDER}/about-8901234</loc></url></urlset>\n`,
+  );
   writeFileSync(
     path.join(root, 'routes-manifest.json'),
     JSON.stringify({
@@ -43,7 +66,8 @@ function writeFakeWebBuild(root: string): void {
 beforeAll(async () => {
   webRoot = mkdtempSync(path.join(tmpdir(), 'rd-web-'));
   writeFakeWebBuild(webRoot);
-  context = await createTestContext({ webRoot });
+  // APP_URL as people write it, with a trailing slash: the pages name its origin.
+  context = await createTestContext({ webRoot, config: { appUrl: `${PUBLIC_ORIGIN}/` } });
 });
 
 afterAll(async () => {
@@ -100,6 +124,87 @@ describe('serving the built web app', () => {
     expect(csp).toContain("img-src 'self' data:");
     expect(csp).toContain('frame-src https://www.google.com https://maps.google.com');
     expect(csp).not.toContain('unsafe-eval');
+  });
+});
+
+describe('the public address in the pages, the sitemap and robots.txt', () => {
+  it.each(['/', '/about-8901234', '/no-such-page', '/index.html', '/about/index.html', '/sitemap.xml', '/robots.txt'])(
+    '%s names APP_URL’s origin wherever the build wrote the placeholder',
+    async (requestPath) => {
+      const response = await request(context.app).get(requestPath);
+      expect(response.text).toContain(PUBLIC_ORIGIN);
+      expect(response.text).not.toContain(PUBLIC_ORIGIN_PLACEHOLDER);
+      expect(response.text).not.toContain(`${PUBLIC_ORIGIN}//`);
+    },
+  );
+
+  it('each address lands where the build put the placeholder, in links, JSON-LD, the sitemap and robots.txt', async () => {
+    const about = (await request(context.app).get('/about-8901234')).text;
+    expect(about).toContain(`<link rel="canonical" href="${PUBLIC_ORIGIN}/about-8901234">`);
+    expect(about).toContain(`{"url":"${PUBLIC_ORIGIN}/"}`);
+    expect((await request(context.app).get('/sitemap.xml')).text).toContain(
+      `<loc>${PUBLIC_ORIGIN}/about-8901234</loc>`,
+    );
+    expect((await request(context.app).get('/robots.txt')).text).toContain(`Sitemap: ${PUBLIC_ORIGIN}/sitemap.xml`);
+  });
+
+  it('the sitemap and robots.txt keep their types and an hour of caching; pages stay no-cache', async () => {
+    const sitemap = await request(context.app).get('/sitemap.xml');
+    expect(sitemap.headers['content-type']).toMatch(/^application\/xml/);
+    expect(sitemap.headers['cache-control']).toBe('public, max-age=3600');
+    const robots = await request(context.app).get('/robots.txt');
+    expect(robots.headers['content-type']).toMatch(/^text\/plain/);
+    expect(robots.headers['cache-control']).toBe('public, max-age=3600');
+    const notFound = await request(context.app).get('/no-such-page');
+    expect(notFound.status).toBe(404);
+    expect(notFound.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('a page keeps its ETag, and a browser holding it gets 304 without a body', async () => {
+    const first = await request(context.app).get('/');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect((await request(context.app).get('/').set('Accept-Encoding', 'gzip')).headers.etag).toBe(etag);
+    const again = await request(context.app).get('/').set('If-None-Match', etag);
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+  });
+
+  it('a rewritten page is compressed, and a HEAD request gets its headers without the body', async () => {
+    const gzipped = await request(context.app).get('/').set('Accept-Encoding', 'gzip');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.text).toContain(HOME_INTRO);
+    const head = await request(context.app).head('/sitemap.xml');
+    expect(head.status).toBe(200);
+    expect(head.headers.etag).toBe((await request(context.app).get('/sitemap.xml')).headers.etag);
+    expect(head.text).toBeUndefined();
+  });
+
+  it('a file is read once: what was served stays in memory while the file on disk changes', async () => {
+    const robotsFile = path.join(webRoot, 'robots.txt');
+    const before = (await request(context.app).get('/robots.txt')).text;
+    const original = readFileSync(robotsFile, 'utf8');
+    writeFileSync(robotsFile, 'User-agent: *\nDisallow: /\n');
+    try {
+      expect((await request(context.app).get('/robots.txt')).text).toBe(before);
+    } finally {
+      writeFileSync(robotsFile, original);
+    }
+  });
+
+  it('hashed assets are served as built, placeholder and all', async () => {
+    const response = await request(context.app).get('/assets/copy-9a8b7c.txt');
+    expect(response.status).toBe(200);
+    expect(response.text).toBe(PUBLIC_ORIGIN_PLACEHOLDER);
+  });
+
+  it('APP_URL gives its origin; one that would need escaping in a page is refused', () => {
+    expect(publicOriginOf('https://www.example.ng/')).toBe(PUBLIC_ORIGIN);
+    expect(publicOriginOf('http://127.0.0.1:3000')).toBe('http://127.0.0.1:3000');
+    expect(publicOriginOf('https://WWW.Example.NG:8443/agency')).toBe('https://www.example.ng:8443');
+    expect(() => publicOriginOf('https://a"b.ng')).toThrow(/APP_URL/);
+    expect(() => publicOriginOf('https://a&b.ng')).toThrow(/APP_URL/);
+    expect(() => publicOriginOf('not a url')).toThrow(/APP_URL/);
   });
 });
 

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { ContactForm } from '@/features/contact-form';
 import { PageHero } from '@/components/sections/page-hero';
-import { businessJsonLd } from '@/components/seo/business-json-ld';
 import { PageHead } from '@/components/seo/page-head';
 import { BRAND, FULL_ADDRESS, mailUrl, telUrl, WHATSAPP_URL } from '@/content/brand';
 import { CONTACT } from '@/content/contact';
@@ -46,7 +45,7 @@ function MapOnRequest() {
 export default function ContactPage() {
   return (
     <>
-      <PageHead title={CONTACT.title} description={CONTACT.metaDescription} jsonLd={[businessJsonLd()]} />
+      <PageHead title={CONTACT.title} description={CONTACT.metaDescription} />
       <PageHero eyebrow="Get in touch" heading={CONTACT.heading} intro={<p>{CONTACT.intro}</p>} />
       <section className="section">
         <div className="container contact-layout">

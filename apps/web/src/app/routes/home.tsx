@@ -3,7 +3,6 @@ import { TestimonialsCarousel } from '@/components/carousels/testimonials-carous
 import { ServiceIcon } from '@/components/icons/service-icon';
 import { CallToAction } from '@/components/sections/call-to-action';
 import { TitledSection } from '@/components/sections/titled-section';
-import { businessJsonLd } from '@/components/seo/business-json-ld';
 import { PageHead } from '@/components/seo/page-head';
 import { Link } from '@/components/ui/link';
 import { popInClassName, usePopIn } from '@/components/ui/use-pop-in';
@@ -158,7 +157,7 @@ function Testimonials() {
 export default function HomePage() {
   return (
     <>
-      <PageHead title={HOME.metaTitle} fullTitle description={HOME.metaDescription} jsonLd={[businessJsonLd()]} />
+      <PageHead title={HOME.metaTitle} fullTitle description={HOME.metaDescription} />
       <Hero />
       <ScrollingBanner />
       <AboutBlurb />

@@ -1,5 +1,7 @@
 import { escapeHtml } from '@agency/shared';
 import { BRAND } from '@/content/brand';
+import type { NavLink } from '@/content/navigation';
+import { breadcrumbJsonLd, organizationJsonLd } from './json-ld';
 import { absoluteUrl } from './site-url';
 
 export interface HeadData {
@@ -9,6 +11,9 @@ export interface HeadData {
   indexable: boolean;
   ogImagePath: string;
   ogImageAlt: string;
+  /** The page's breadcrumbs, home first and the page last; empty for none. */
+  breadcrumbs: NavLink[];
+  /** The page's own JSON-LD; the organisation's and the breadcrumbs' are added to every page's. */
   jsonLd: object[];
 }
 
@@ -42,13 +47,19 @@ function metaTags(head: HeadData): MetaTag[] {
 /** JSON inside <script> must not be able to close the tag. */
 const serializeJsonLd = (data: object) => JSON.stringify(data).replace(/</g, '\\u003c');
 
+const jsonLdOf = (head: HeadData): object[] => [
+  organizationJsonLd(),
+  ...(head.breadcrumbs.length > 1 ? [breadcrumbJsonLd(head.breadcrumbs)] : []),
+  ...head.jsonLd,
+];
+
 /** The head tags as HTML, written into each prerendered page. */
 export function renderHeadTags(head: HeadData): string {
   return [
     `<title>${escapeHtml(head.title)}</title>`,
     ...metaTags(head).map((tag) => `<meta ${tag.key}="${tag.id}" content="${escapeHtml(tag.content)}">`),
     ...(head.canonicalPath ? [`<link rel="canonical" href="${escapeHtml(absoluteUrl(head.canonicalPath))}">`] : []),
-    ...head.jsonLd.map(
+    ...jsonLdOf(head).map(
       (data) => `<script type="application/ld+json" data-head-jsonld>${serializeJsonLd(data)}</script>`,
     ),
   ].join('\n    ');
@@ -76,7 +87,7 @@ export function applyHeadTags(head: HeadData, doc: Document = document): void {
   if (head.canonicalPath && canonical) canonical.href = absoluteUrl(head.canonicalPath);
 
   doc.head.querySelectorAll('script[data-head-jsonld]').forEach((script) => script.remove());
-  for (const data of head.jsonLd) {
+  for (const data of jsonLdOf(head)) {
     const script = doc.createElement('script');
     script.type = 'application/ld+json';
     script.setAttribute('data-head-jsonld', '');

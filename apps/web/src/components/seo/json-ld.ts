@@ -1,13 +1,19 @@
 import { PATHS } from '@agency/shared';
 import { BRAND } from '@/content/brand';
-import { SERVICES_MENU } from '@/content/navigation';
+import { SERVICES_MENU, type NavLink } from '@/content/navigation';
 import { absoluteUrl } from './site-url';
 
-/** schema.org ProfessionalService for the agency, shown on the home and contact pages. */
-export function businessJsonLd(): object {
+const SCHEMA_ORG = 'https://schema.org';
+
+/**
+ * The agency as schema.org ProfessionalService (an Organization), on every page. Its @id lets the other nodes of
+ * any page refer to the same organisation.
+ */
+export function organizationJsonLd(): object {
   return {
-    '@context': 'https://schema.org',
+    '@context': SCHEMA_ORG,
     '@type': 'ProfessionalService',
+    '@id': absoluteUrl('/#organization'),
     name: BRAND.name,
     slogan: BRAND.tagline,
     description: BRAND.shortDescription,
@@ -34,5 +40,19 @@ export function businessJsonLd(): object {
         itemOffered: { '@type': 'Service', name: item.label, description: item.blurb, url: absoluteUrl(item.to) },
       })),
     },
+  };
+}
+
+/** schema.org BreadcrumbList of a page: the pages above it, home first, and the page itself last. */
+export function breadcrumbJsonLd(trail: readonly NavLink[]): object {
+  return {
+    '@context': SCHEMA_ORG,
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((crumb, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: crumb.label,
+      item: absoluteUrl(crumb.to),
+    })),
   };
 }

@@ -1,9 +1,15 @@
 import { render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { HeadData } from './head-data';
 import { PageHead } from './page-head';
-import { RouteMetaContext } from './route-meta';
+import { HeadCollectorContext, RouteMetaContext } from './route-meta';
 
-const CONTACT = { id: 'contact', canonicalPath: '/contact-7709327', indexable: true };
+const CONTACT = {
+  id: 'contact',
+  canonicalPath: '/contact-7709327',
+  indexable: true,
+  trail: [{ label: 'Home', to: '/' }],
+};
 
 function renderContactHead() {
   return render(
@@ -46,12 +52,34 @@ describe('the page head', () => {
     );
     expect(document.head.querySelector('link[rel="canonical"]')).toHaveAttribute(
       'href',
-      'http://localhost:3000/contact-7709327',
+      `${window.location.origin}/contact-7709327`,
     );
     expect(document.head.querySelector('meta[property="og:image"]')).toHaveAttribute(
       'content',
-      'http://localhost:3000/og/contact.png',
+      `${window.location.origin}/og/contact.png`,
     );
+  });
+
+  it('declares breadcrumbs from the route’s trail ending with the page’s own title, and none without a trail', () => {
+    const collected: HeadData[] = [];
+    const collector = { collect: (head: HeadData) => collected.push(head) };
+    render(
+      <HeadCollectorContext.Provider value={collector}>
+        <RouteMetaContext.Provider value={CONTACT}>
+          <PageHead title="Contact Us" description="Call, WhatsApp or visit us in Ogba, Lagos." />
+        </RouteMetaContext.Provider>
+        <RouteMetaContext.Provider value={{ id: 'home', canonicalPath: '/', indexable: true, trail: [] }}>
+          <PageHead title="Home" description="Your trusted Digital Partner." />
+        </RouteMetaContext.Provider>
+      </HeadCollectorContext.Provider>,
+    );
+    expect(collected.map((head) => head.breadcrumbs)).toEqual([
+      [
+        { label: 'Home', to: '/' },
+        { label: 'Contact Us', to: '/contact-7709327' },
+      ],
+      [],
+    ]);
   });
 
   it('does not write the head of a page the visitor left before its head code arrived', async () => {

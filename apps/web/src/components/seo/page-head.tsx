@@ -33,6 +33,7 @@ export function PageHead({ title, fullTitle = false, description, jsonLd = [], o
     indexable: route.indexable,
     ogImagePath: ogImagePath ?? `/og/${route.id}.png`,
     ogImageAlt: `${title}, ${BRAND.name}`,
+    breadcrumbs: route.trail.length > 0 ? [...route.trail, { label: title, to: route.canonicalPath }] : [],
     jsonLd,
   };
   collector?.collect(head);

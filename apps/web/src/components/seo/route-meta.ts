@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { NavLink } from '@/content/navigation';
 import type { HeadData } from './head-data';
 
 /** What the route table knows about the page being shown: its canonical path and whether search engines may index it. */
@@ -6,9 +7,16 @@ export interface RouteMeta {
   id: string;
   canonicalPath: string;
   indexable: boolean;
+  /** The pages above this one, home first, for its breadcrumbs; empty on the home page and pages without any. */
+  trail: readonly NavLink[];
 }
 
-export const RouteMetaContext = createContext<RouteMeta>({ id: 'not-found', canonicalPath: '/', indexable: false });
+export const RouteMetaContext = createContext<RouteMeta>({
+  id: 'not-found',
+  canonicalPath: '/',
+  indexable: false,
+  trail: [],
+});
 
 export const useRouteMeta = () => useContext(RouteMetaContext);
 
