@@ -150,7 +150,7 @@ describe('the auth screen', () => {
             {
               success: false,
               message: 'Some fields are missing or invalid.',
-              errors: { email: API_MESSAGES.EMAIL_TAKEN },
+              errors: { email: FIELD_MESSAGES.EMAIL_INVALID },
             },
             400,
           ),
@@ -159,7 +159,7 @@ describe('the auth screen', () => {
       await user.type(emailInput(), 'ada@example.ng');
       await user.type(passwordInput(), STRONG_PASSWORD);
       await user.click(screen.getByRole('button', { name: 'Register' }));
-      await waitFor(() => expect(emailInput()).toHaveAccessibleDescription(API_MESSAGES.EMAIL_TAKEN));
+      await waitFor(() => expect(emailInput()).toHaveAccessibleDescription(FIELD_MESSAGES.EMAIL_INVALID));
       expect(alertSpy).not.toHaveBeenCalled();
     });
 
@@ -329,13 +329,13 @@ describe('the auth screen', () => {
     it("alerts a registration refusal's message and stays in registration mode", async () => {
       const user = userEvent.setup();
       renderAuthScreen({
-        [API_PATHS.REGISTER]: () => jsonResponse({ success: false, message: API_MESSAGES.EMAIL_TAKEN }, 409),
+        [API_PATHS.REGISTER]: () => jsonResponse({ success: false, message: API_MESSAGES.SERVICE_UNAVAILABLE }, 503),
       });
       await user.click(screen.getByRole('button', { name: 'Register here' }));
       await user.type(emailInput(), 'ada@example.ng');
       await user.type(passwordInput(), STRONG_PASSWORD);
       await user.click(screen.getByRole('button', { name: 'Register' }));
-      await waitFor(() => expect(alertSpy).toHaveBeenCalledWith(API_MESSAGES.EMAIL_TAKEN));
+      await waitFor(() => expect(alertSpy).toHaveBeenCalledWith(API_MESSAGES.SERVICE_UNAVAILABLE));
       expect(title()).toHaveTextContent('Admin Registration');
       expect(emailInput()).toHaveValue('ada@example.ng');
     });
