@@ -21,6 +21,11 @@ export interface ReceivedMail {
 export interface HarnessOptions {
   /** 'sqlite' (default): a SQLite file in a fresh DATA_DIR. 'mysql': a fresh database on TEST_MYSQL_URL's server. */
   database?: DatabaseKind;
+  /**
+   * The public address the server is started with (APP_URL), for pages and mails that must name it; by default the
+   * server's own address. The browser still reaches the server at baseUrl.
+   */
+  appUrl?: string;
   /** Extra environment for the server; wins over the harness's own values. */
   env?: Record<string, string>;
 }
@@ -31,7 +36,7 @@ export interface NewPageOptions {
 }
 
 export interface Harness {
-  /** http://127.0.0.1:PORT, also the APP_URL the server builds mail links from. */
+  /** http://127.0.0.1:PORT, also the APP_URL the server builds links from unless `appUrl` was given. */
   baseUrl: string;
   /** A page in its own browser context (own cookies); relative `page.goto('/contact')` resolves to baseUrl. */
   newPage(options?: NewPageOptions): Promise<Page>;
@@ -75,6 +80,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         SMTP_URL: mailSink.url,
         SESSION_SECRET: randomBytes(32).toString('hex'),
         ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+        ...(options.appUrl ? { APP_URL: options.appUrl } : {}),
         ...options.env,
       },
     });
