@@ -4,8 +4,8 @@ import { SERVER_PROJECTS } from './apps/server/vitest.config.ts';
 
 /**
  * `npm test`: every suite of the monorepo as one vitest run, ending with the line CI reads, `N passed, N failed`.
- * `npm test -- --project server` runs one project (shared, server, server-mysql, web, e2e; `--project 'server*'`
- * for both databases). The projects run one after another, as listed: two cores are shared, and the browser tests
+ * `npm test -- --project server` runs one project (shared, server, server-mysql, faults, web, e2e;
+ * `--project 'server*'` for both databases). The projects run one after another, as listed: two cores are shared, and the browser tests
  * time real pages. The e2e project's global setup (the build) runs only when it is selected.
  */
 const inOrder = (projects: Array<string | TestProjectInlineConfiguration>): TestProjectInlineConfiguration[] =>
@@ -20,6 +20,7 @@ export default defineConfig({
     projects: inOrder([
       'packages/shared/vitest.config.ts',
       ...SERVER_PROJECTS,
+      'apps/server/faults/vitest.config.ts',
       'apps/web/vite.config.ts',
       'apps/web/e2e/vitest.config.ts',
     ]),

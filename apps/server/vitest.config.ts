@@ -3,7 +3,7 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 
 // The same suite runs on SQLite and, when TEST_MYSQL_URL is set (always in CI), on MySQL/MariaDB.
 // In CI a missing or unreachable TEST_MYSQL_URL fails the mysql project instead of skipping it.
-const runOnMysql = Boolean(process.env.TEST_MYSQL_URL) || process.env.CI === 'true';
+export const runOnMysql = Boolean(process.env.TEST_MYSQL_URL) || process.env.CI === 'true';
 
 const onDatabase = (name: string, database: 'sqlite' | 'mysql'): TestProjectInlineConfiguration => ({
   test: {

@@ -18,9 +18,14 @@ const DATABASE_DOWN_CODES = new Set([
   'ECONNRESET',
   'ETIMEDOUT',
   'EHOSTUNREACH',
+  'EPIPE',
   'PROTOCOL_CONNECTION_LOST',
+  'PROTOCOL_SEQUENCE_TIMEOUT',
   'ER_CON_COUNT_ERROR',
   'ER_ACCESS_DENIED_ERROR',
+  // A query in flight while MariaDB shuts down, or whose connection an administrator killed.
+  'ER_SERVER_SHUTDOWN',
+  'ER_CONNECTION_KILLED',
   'SQLITE_BUSY',
   'SQLITE_CANTOPEN',
   'SQLITE_FULL',
@@ -61,6 +66,9 @@ function toAppError(error: unknown): AppError | undefined {
   }
   const code = (error as { code?: string })?.code;
   if (code && DATABASE_DOWN_CODES.has(code)) return new AppError(503, API_MESSAGES.SERVICE_UNAVAILABLE);
+  // mysql2 marks an error that ended its connection as fatal, some without a code ("Can't add new command when
+  // connection is in closed state"): the database is out of reach, not the request at fault.
+  if ((error as { fatal?: unknown })?.fatal === true) return new AppError(503, API_MESSAGES.SERVICE_UNAVAILABLE);
   return undefined;
 }
 

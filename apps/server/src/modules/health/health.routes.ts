@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { sql, type Kysely } from 'kysely';
-import { API_PATHS } from '@agency/shared';
+import { API_MESSAGES, API_PATHS } from '@agency/shared';
 import type { Database } from '../../lib/database-schema';
 import type { Logger } from '../../lib/logger';
 import { methodNotAllowed } from '../../middleware/method-not-allowed';
@@ -23,7 +23,7 @@ export function healthRoutes(db: Kysely<Database>, logger: Logger): Router {
         res.json({ success: true, db: 'up' });
       } catch (error) {
         logger.warn({ err: error }, 'health check: database unreachable');
-        res.status(503).json({ success: false, db: 'down' });
+        res.status(503).json({ success: false, db: 'down', message: API_MESSAGES.SERVICE_UNAVAILABLE });
       }
     })
     .all(methodNotAllowed(['GET']));
