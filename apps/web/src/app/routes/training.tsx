@@ -32,7 +32,8 @@ export default function TrainingPage() {
                 />
                 <h2 className="card__title">{course.title}</h2>
                 <p>{course.summary}</p>
-                <p className="tag-list" aria-label="Technologies">
+                <p className="tag-list">
+                  <span className="visually-hidden">Technologies: </span>
                   {course.technologies.join(' · ')}
                 </p>
                 <Link to={course.path} className="btn btn--primary card__action">

@@ -122,6 +122,7 @@ describe.each(['web', 'creative'] as const)('TrainingRegistrationForm, %s varian
     expect(field('Email')).toHaveAttribute('type', 'email');
     expect(field('Phone')).toHaveAttribute('name', 'phone');
     expect(field('Phone')).toHaveAttribute('inputmode', 'numeric');
+    expect(field('Phone')).toHaveAttribute('autocomplete', 'tel-national');
     expect(field('Phone')).toHaveAccessibleDescription(FORM_TEXTS.TRAINING_PHONE_HINT);
     expect(select('Occupation')).toHaveAttribute('name', 'occupation');
     expect(select('State')).toHaveAttribute('name', 'state');

@@ -78,9 +78,11 @@ export function TrainingRegistrationForm({ variant }: TrainingRegistrationFormPr
         required
         {...form.fieldProps('email')}
       />
+      {/* The spec wants the 11 digits of a national number (0801...), which is what tel-national fills in; HTML allows
+          tel-national on a text box only (type="tel" takes the full "tel"), and inputMode still brings up the keypad. */}
       <TextField
         label="Phone"
-        type="tel"
+        type="text"
         inputMode="numeric"
         autoComplete="tel-national"
         hint={FORM_TEXTS.TRAINING_PHONE_HINT}
