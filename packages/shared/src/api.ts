@@ -15,6 +15,8 @@ export const API_PATHS = {
   SUBMIT_CONTACT: '/api/submit_contactform.php',
   SUBMIT_QUOTE: '/api/submit_quote.php',
   HEALTH: '/api/health',
+  /** GET: a new arithmetic question with its signed token (issue 10). */
+  HUMAN_CHECK: '/api/human-check',
   PROFILE_IMAGES: '/api/uploads/profile_images',
   /** Mails that could not be delivered after every try (staff only; issue 9). */
   FAILED_MAILS: '/api/outbox/failed',

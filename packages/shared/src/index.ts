@@ -3,6 +3,7 @@ export * from './limits';
 export * from './scroll-thresholds';
 export * from './messages';
 export * from './captcha';
+export * from './submission';
 export * from './api';
 export * from './enquiry-kinds';
 export * from './schemas/fields';

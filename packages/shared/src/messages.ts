@@ -96,6 +96,11 @@ export const API_MESSAGES = {
     `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   TOO_MANY_REGISTRATIONS: (minutes: number) =>
     `Too many registrations from your network. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  TOO_MANY_SUBMISSIONS: (minutes: number) =>
+    `You have sent this form several times in a short while. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and send it again; what you typed is kept.`,
+  HUMAN_CHECK_EXPIRED: 'This question has expired. Please answer the new question.',
+  IDEMPOTENCY_KEY_INVALID: 'The Idempotency-Key must be 1 to 100 letters, digits, dashes or underscores.',
+  REFERENCE_NOTICE: (reference: string) => `Your reference is ${reference}.`,
   LOGGED_OUT: 'Logged out.',
   RESET_REQUESTED: 'If an account exists for this e-mail, a password reset link has been sent to it.',
   PASSWORD_UPDATED: 'Your password has been updated. You can now log in.',

@@ -34,6 +34,8 @@ export interface AppConfig {
   resetAnswerMs: number;
   /** The abuse limits (docs/decisions/0014); each is off when it has no window. */
   limits: AbuseLimits;
+  /** REQUIRE_HUMAN_CHECK=true: a submission without the human check is refused instead of filed as unverified. */
+  requireHumanCheck: boolean;
 }
 
 export interface AbuseLimits {
@@ -47,6 +49,8 @@ export interface AbuseLimits {
   resetMail: RateLimit;
   /** RESET_REQUEST_LIMIT: reset requests by one client address. */
   resetRequest: RateLimit;
+  /** FORM_RATE_LIMIT: submissions of one public form by one client address. */
+  form: RateLimit;
 }
 
 export const DEFAULT_LIMITS: AbuseLimits = {
@@ -56,6 +60,7 @@ export const DEFAULT_LIMITS: AbuseLimits = {
   register: parseRateLimit('5/1h'),
   resetMail: parseRateLimit('3/1h'),
   resetRequest: parseRateLimit('20/1h'),
+  form: parseRateLimit('5/1m,30/1h'),
 };
 
 const optionalText = z
@@ -129,6 +134,11 @@ const EnvSchema = z.object({
   REGISTER_LIMIT: rateLimit(DEFAULT_LIMITS.register),
   RESET_MAIL_LIMIT: rateLimit(DEFAULT_LIMITS.resetMail),
   RESET_REQUEST_LIMIT: rateLimit(DEFAULT_LIMITS.resetRequest),
+  FORM_RATE_LIMIT: rateLimit(DEFAULT_LIMITS.form),
+  REQUIRE_HUMAN_CHECK: optionalText.refine(
+    (value) => value === undefined || value === 'true' || value === 'false',
+    'must be true or false',
+  ),
 });
 
 export class ConfigError extends Error {}
@@ -199,6 +209,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       register: values.REGISTER_LIMIT,
       resetMail: values.RESET_MAIL_LIMIT,
       resetRequest: values.RESET_REQUEST_LIMIT,
+      form: values.FORM_RATE_LIMIT,
     },
+    requireHumanCheck: values.REQUIRE_HUMAN_CHECK === 'true',
   };
 }

@@ -97,7 +97,44 @@ export interface ProfileImagesTable {
  * An enquiry table: the columns its kind's definition stores (packages/shared, enquiry-kinds), plus id and the
  * time it arrived. The four tables are named by the definitions too, so the two cannot drift apart.
  */
-type MessageTable<K extends MessageKind> = StoredColumnsByKind[K] & { id: Generated<number>; created_at: EpochMs };
+/** What every enquiry has besides its kind's fields (issue 10, docs/decisions/0018). */
+export interface EnquiryCommonColumns {
+  id: Generated<number>;
+  created_at: EpochMs;
+  /** `RD-26-00123`: the number comes from enquiry_numbers, one series for the four kinds. */
+  reference: string;
+  /** Why the spam defence caught it (`honeypot`, `too-fast`); null for an enquiry from a person. */
+  spam_reason: SpamReason | null;
+  human_check: HumanCheckVerdict;
+}
+
+export type SpamReason = 'honeypot' | 'too-fast';
+/** `verified`: a correct answer to a question this server issued; `unverified`: a bare payload (older clients). */
+export type HumanCheckVerdict = 'verified' | 'unverified';
+
+type MessageTable<K extends MessageKind> = StoredColumnsByKind[K] & EnquiryCommonColumns;
+
+export interface EnquiryNumbersTable {
+  id: Generated<number>;
+  kind: MessageKind;
+  created_at: EpochMs;
+}
+
+/** Human-check tokens already accepted, kept until they would have expired anyway. */
+export interface HumanCheckSpentTable {
+  nonce: string;
+  expires_at: EpochMs;
+}
+
+/** The first answer to each idempotency key of each form, returned again for a repeat within 24 hours. */
+export interface IdempotencyKeysTable {
+  scope: string;
+  idempotency_key: string;
+  status: number;
+  /** The JSON answer. */
+  answer: string;
+  created_at: EpochMs;
+}
 
 type MessageTables = { [K in MessageKind as (typeof ENQUIRY_KINDS)[K]['table']]: MessageTable<K> };
 
@@ -110,5 +147,8 @@ export interface Database extends MessageTables {
   rate_limits: RateLimitsTable;
   installation: InstallationTable;
   outbox: OutboxTable;
+  enquiry_numbers: EnquiryNumbersTable;
+  human_check_spent: HumanCheckSpentTable;
+  idempotency_keys: IdempotencyKeysTable;
   profile_images: ProfileImagesTable;
 }

@@ -1,4 +1,4 @@
-import { BRAND_COLOURS, BRAND_NAME, BRAND_TAGLINE, escapeHtml } from '@agency/shared';
+import { BRAND_COLOURS, BRAND_NAME, BRAND_PHONES, BRAND_TAGLINE, escapeHtml, WHATSAPP_URL } from '@agency/shared';
 import type { OutgoingMail } from './mailer';
 
 function layoutHtml(
@@ -100,26 +100,60 @@ function fieldHtml({ label, value, kind }: NotifiedField): string {
 export function staffNotificationMail(input: {
   to: string;
   kindTitle: string;
+  reference: string;
   visitorName: string;
   visitorEmail: string;
   fields: NotifiedField[];
   dashboardLink: string;
 }): OutgoingMail {
-  const { kindTitle, visitorName, fields, dashboardLink } = input;
-  const intro = `A new ${kindTitle} from ${visitorName} has arrived on the website. Reply to this e-mail to answer them.`;
-  const textFields = fields
-    .map(({ label, value }) => `${label}:\n${value.replace(/^/gm, '  ')}`)
-    .join('\n\n');
+  const { kindTitle, reference, visitorName, fields, dashboardLink } = input;
+  const intro = `A new ${kindTitle} (${reference}) from ${visitorName} has arrived on the website. Reply to this e-mail to answer them.`;
+  const textFields = fields.map(({ label, value }) => `${label}:\n${value.replace(/^/gm, '  ')}`).join('\n\n');
   return {
     to: input.to,
     replyTo: input.visitorEmail,
-    subject: `New ${kindTitle} from ${visitorName}`,
+    subject: `New ${kindTitle} ${reference} from ${visitorName}`,
     text: `${intro}\n\n${textFields}\n\nRead it in the staff dashboard: ${dashboardLink}${signature()}`,
     html: layoutHtml(
       `New ${kindTitle}`,
       [intro],
       { label: 'Open the dashboard', href: dashboardLink },
       fields.map(fieldHtml).join(''),
+    ),
+  };
+}
+
+/**
+ * The visitor's receipt (issue 10): the reference in the subject, what they sent, what happens next, and how to reach
+ * the agency sooner. Reply goes to the agency's own address (MAIL_FROM).
+ */
+export function autoReplyMail(input: {
+  to: string;
+  visitorName: string;
+  kindTitle: string;
+  reference: string;
+  fields: NotifiedField[];
+}): OutgoingMail {
+  const { visitorName, kindTitle, reference, fields } = input;
+  const lines = [
+    `Thank you for your ${kindTitle}. We have received it, and its reference is ${reference}; please quote it if you write or call.`,
+    'What happens next: one of our team will answer you within one working day (Monday to Friday).',
+    `If it is urgent, call us on ${BRAND_PHONES.office.display} or send a WhatsApp message to ${BRAND_PHONES.whatsapp.display}.`,
+  ];
+  const textFields = fields.map(({ label, value }) => `${label}:\n${value.replace(/^/gm, '  ')}`).join('\n\n');
+  const contactHtml =
+    `<p style="margin:0 0 16px">Call <a href="${escapeHtml(telHref(BRAND_PHONES.office.e164))}">${escapeHtml(BRAND_PHONES.office.display)}</a>` +
+    ` or WhatsApp <a href="${escapeHtml(WHATSAPP_URL)}">${escapeHtml(BRAND_PHONES.whatsapp.display)}</a>.</p>` +
+    `<h2 style="font-size:16px;margin:24px 0 12px">What you sent</h2>`;
+  return {
+    to: input.to,
+    subject: `We have your ${kindTitle}: reference ${reference}`,
+    text: `Hello ${visitorName},\n\n${lines.join('\n\n')}\n\nWhat you sent:\n\n${textFields}${signature()}`,
+    html: layoutHtml(
+      `Your reference is ${reference}`,
+      [`Hello ${visitorName},`, ...lines],
+      undefined,
+      contactHtml + fields.map((field) => fieldHtml({ ...field, kind: undefined })).join(''),
     ),
   };
 }

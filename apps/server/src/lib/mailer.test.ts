@@ -90,7 +90,13 @@ describe('the mail transport', () => {
       transport.deliver({ ...injected, subject: 'ok', replyTo: 'a@example.ng\nBcc: b@example.ng' }),
     ).rejects.toBeInstanceOf(MailHeaderError);
     expect(() =>
-      createMailTransport({ smtpUrl: sink.url, from: 'x@y.ng\r\nBcc: z@y.ng', outboxDir: outbox, logger, logLinks: false }),
+      createMailTransport({
+        smtpUrl: sink.url,
+        from: 'x@y.ng\r\nBcc: z@y.ng',
+        outboxDir: outbox,
+        logger,
+        logLinks: false,
+      }),
     ).toThrow(MailHeaderError);
   });
 

@@ -50,7 +50,13 @@ export interface MailTransportOptions {
 }
 
 /** SMTP when SMTP_URL is set; otherwise each mail becomes `<Message-ID>.eml` in the outbox folder. */
-export function createMailTransport({ smtpUrl, from, outboxDir, logger, logLinks }: MailTransportOptions): MailTransport {
+export function createMailTransport({
+  smtpUrl,
+  from,
+  outboxDir,
+  logger,
+  logLinks,
+}: MailTransportOptions): MailTransport {
   assertSingleLine('From', from);
   const smtp = smtpUrl ? nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS }) : undefined;
   const files = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });

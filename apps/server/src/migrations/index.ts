@@ -4,6 +4,7 @@ import { installationClaimNeverReopens } from './0002-installation-claim-never-r
 import { mailOutbox } from './0003-outbox';
 import { profileImagesInDatabase } from './0004-profile-images';
 import { rateLimits } from './0005-rate-limits';
+import { enquiryReferences } from './0006-enquiry-references';
 
 /** Every migration, in order. Imported statically so the production bundle carries them. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0003-outbox': mailOutbox,
   '0004-profile-images': profileImagesInDatabase,
   '0005-rate-limits': rateLimits,
+  '0006-enquiry-references': enquiryReferences,
 };

@@ -67,9 +67,11 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     bcryptCost: 4,
     // Shorter than production's 250 ms, so a hundred timed requests fit in a test; the rule is the same.
     resetAnswerMs: 50,
-    // Suites register many accounts and ask for many resets from one loopback address; those limits have their own
-    // tests (auth-limits.test.ts), which set them. The login limits stay as in production.
-    limits: { ...DEFAULT_LIMITS, register: [], resetMail: [], resetRequest: [] },
+    // Suites register many accounts, ask for many resets and send many forms from one loopback address; those limits
+    // have their own tests (auth-limits.test.ts, submissions.test.ts), which set them. The login limits stay as in
+    // production.
+    limits: { ...DEFAULT_LIMITS, register: [], resetMail: [], resetRequest: [], form: [] },
+    requireHumanCheck: false,
     ...options.config,
   };
   const smtpUrl =

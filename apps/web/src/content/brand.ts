@@ -1,17 +1,13 @@
-import { BRAND_COLOURS, BRAND_NAME, BRAND_TAGLINE } from '@agency/shared';
+import { BRAND_COLOURS, BRAND_NAME, BRAND_PHONES, BRAND_TAGLINE, type PhoneNumber } from '@agency/shared';
+
+export type { PhoneNumber } from '@agency/shared';
+export { WHATSAPP_URL } from '@agency/shared';
 
 /**
- * The agency's identity: the one module to edit for a new phone number or a new address. Every page, the footer,
- * the JSON-LD and the og:images read from here; the name, tagline and colours come from @agency/shared, which the
+ * The agency's identity: the one module to edit for a new address or e-mail. Every page, the footer, the JSON-LD
+ * and the og:images read from here; the name, tagline, colours and phones come from @agency/shared, which the
  * server's mails use too.
  */
-
-export interface PhoneNumber {
-  /** As people read it on the page. */
-  display: string;
-  /** E.164 form for tel: links and JSON-LD. */
-  e164: string;
-}
 
 export interface SocialLink {
   network: 'facebook' | 'instagram' | 'x' | 'tiktok' | 'youtube';
@@ -26,10 +22,7 @@ export const BRAND = {
     'A Lagos digital agency building websites, apps, brands and campaigns for Nigerian businesses, and training the next generation of designers and developers.',
   logo: { src: '/images/logo.svg', width: 180, height: 40, alt: BRAND_NAME },
   colours: BRAND_COLOURS,
-  phones: {
-    office: { display: '+234 813 700 4521', e164: '+2348137004521' } satisfies PhoneNumber,
-    whatsapp: { display: '+234 902 118 6430', e164: '+2349021186430' } satisfies PhoneNumber,
-  },
+  phones: BRAND_PHONES,
   emails: {
     business: 'hello@rendezvousdigital.ng',
     training: 'training@rendezvousdigital.ng',
@@ -54,9 +47,6 @@ export const BRAND = {
 
 /** The full postal address on one line, as printed in the footer and on the contact page. */
 export const FULL_ADDRESS = `${BRAND.address.street}, ${BRAND.address.locality}, ${BRAND.address.region}, ${BRAND.address.countryName}`;
-
-/** wa.me links take the number without the plus sign. */
-export const WHATSAPP_URL = `https://wa.me/${BRAND.phones.whatsapp.e164.replace('+', '')}`;
 
 export const telUrl = (phone: PhoneNumber) => `tel:${phone.e164}`;
 export const mailUrl = (address: string) => `mailto:${address}`;

@@ -19,5 +19,6 @@ export const CONTACT_KIND = {
     delete: '/api/delete_contact_message.php',
   },
   successMessage: SPEC_MESSAGES.MESSAGE_SENT,
+  wrongSumMessage: SPEC_MESSAGES.WRONG_SUM_CONTACT,
   notificationTitle: 'contact message',
 } as const satisfies EnquiryKind<typeof ContactMessageSchema>;

@@ -25,5 +25,6 @@ export const CREATIVE_DESIGN_KIND = {
     delete: '/api/delete_creative_design_message.php',
   },
   successMessage: SPEC_MESSAGES.REGISTRATION_SUCCESS,
+  wrongSumMessage: SPEC_MESSAGES.WRONG_SUM_TRAINING,
   notificationTitle: 'creative graphic design training registration',
 } as const satisfies EnquiryKind<typeof CreativeTrainingRegistrationSchema>;

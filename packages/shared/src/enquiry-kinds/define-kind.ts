@@ -28,6 +28,8 @@ export interface EnquiryKind<S extends SubmissionSchema = SubmissionSchema> {
   readonly fields: { readonly [F in keyof z.output<S>]: StoredField | null };
   readonly paths: { readonly submit: string; readonly list: string; readonly delete: string };
   readonly successMessage: string;
+  /** The answer to a wrong sum, worded as the spec words it for this form. */
+  readonly wrongSumMessage: string;
   /** The staff notification reads "A new {notificationTitle} has arrived". */
   readonly notificationTitle: string;
 }

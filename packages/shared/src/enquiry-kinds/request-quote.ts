@@ -27,5 +27,6 @@ export const REQUEST_QUOTE_KIND = {
     delete: '/api/delete_request_quote_message.php',
   },
   successMessage: SPEC_MESSAGES.QUOTE_SUBMITTED,
+  wrongSumMessage: SPEC_MESSAGES.WRONG_SUM_QUOTE,
   notificationTitle: 'quote request',
 } as const satisfies EnquiryKind<typeof QuoteRequestSchema>;

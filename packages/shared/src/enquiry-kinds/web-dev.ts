@@ -24,5 +24,6 @@ export const WEB_DEV_KIND = {
     delete: '/api/delete_web_dev_message.php',
   },
   successMessage: SPEC_MESSAGES.REGISTRATION_SUCCESS,
+  wrongSumMessage: SPEC_MESSAGES.WRONG_SUM_TRAINING,
   notificationTitle: 'web development training registration',
 } as const satisfies EnquiryKind<typeof WebTrainingRegistrationSchema>;

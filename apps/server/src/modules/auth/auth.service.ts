@@ -44,10 +44,14 @@ export function createAuthService(deps: AuthDeps) {
 
   /** The owner of an address that is already registered gets a notice instead of a second account. */
   async function tellOwnerAccountExists(email: string, now: number): Promise<void> {
-    await queueMails(db, [{ ...accountExistsMail(email, `${config.appUrl}${PATHS.auth}`), purpose: 'account-exists' }], {
-      now,
-      domain: messageIdDomain(config.mailFrom),
-    });
+    await queueMails(
+      db,
+      [{ ...accountExistsMail(email, `${config.appUrl}${PATHS.auth}`), purpose: 'account-exists' }],
+      {
+        now,
+        domain: messageIdDomain(config.mailFrom),
+      },
+    );
   }
 
   /**

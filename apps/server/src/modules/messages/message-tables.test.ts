@@ -14,11 +14,12 @@ afterAll(async () => {
 });
 
 describe.each(MESSAGE_KINDS)('the migrated table of %s enquiries', (kind) => {
-  it('has exactly id, created_at and the columns its definition stores', async () => {
+  it("has exactly every enquiry's common columns and the columns its definition stores", async () => {
     const tables = await database.db.introspection.getTables();
     const table = tables.find(({ name }) => name === ENQUIRY_KINDS[kind].table);
     const columns = storedFieldsOf(kind).map(({ column }) => column);
-    expect(table?.columns.map(({ name }) => name).sort()).toEqual(['id', 'created_at', ...columns].sort());
+    const common = ['id', 'created_at', 'reference', 'spam_reason', 'human_check'];
+    expect(table?.columns.map(({ name }) => name).sort()).toEqual([...common, ...columns].sort());
   });
 
   it('lets a column hold null exactly where the schema stores null for a field left out', async () => {

@@ -9,7 +9,7 @@ import {
   type StoredColumnsByKind,
   type SubmissionByKind,
 } from '@agency/shared';
-import type { Database, EpochMs } from '../../lib/database-schema';
+import type { Database, EpochMs, HumanCheckVerdict, SpamReason } from '../../lib/database-schema';
 
 export interface ListOptions {
   limit?: number;
@@ -19,9 +19,16 @@ export interface ListOptions {
   withTotal?: boolean;
 }
 
+/** What the server adds to every stored enquiry (issue 10). */
+export interface EnquiryMeta {
+  reference: string;
+  spam_reason: SpamReason | null;
+  human_check: HumanCheckVerdict;
+}
+
 type InsertRow<K extends MessageKind> = (
   db: Kysely<Database>,
-  row: StoredColumnsByKind[K] & { created_at: EpochMs },
+  row: StoredColumnsByKind[K] & EnquiryMeta & { created_at: EpochMs },
 ) => Promise<InsertResult>;
 
 // One insert per table, so Kysely checks each row against its own table's columns; reading and deleting use only
@@ -38,11 +45,70 @@ export async function insertMessage<K extends MessageKind>(
   db: Kysely<Database>,
   kind: K,
   submission: SubmissionByKind[K],
+  meta: EnquiryMeta,
   createdAt: EpochMs,
 ): Promise<number> {
   const insertRow: InsertRow<K> = INSERT_ROW[kind];
-  const result = await insertRow(db, { ...storedColumnsOf(kind, submission), created_at: createdAt });
+  const result = await insertRow(db, { ...storedColumnsOf(kind, submission), ...meta, created_at: createdAt });
   return Number(result.insertId);
+}
+
+/** The next number of the one reference series shared by the four kinds. */
+export async function nextEnquiryNumber(db: Kysely<Database>, kind: MessageKind, createdAt: EpochMs): Promise<number> {
+  const result = await db
+    .insertInto('enquiry_numbers')
+    .values({ kind, created_at: createdAt })
+    .executeTakeFirstOrThrow();
+  return Number(result.insertId);
+}
+
+/** Marks a human-check token as used; a second use fails on the primary key (a unique violation). */
+export async function spendHumanCheckToken(db: Kysely<Database>, nonce: string, expiresAt: EpochMs): Promise<void> {
+  await db.insertInto('human_check_spent').values({ nonce, expires_at: expiresAt }).execute();
+}
+
+export interface StoredAnswer {
+  status: number;
+  answer: string;
+}
+
+export async function findIdempotentAnswer(
+  db: Kysely<Database>,
+  scope: string,
+  key: string,
+  since: EpochMs,
+): Promise<StoredAnswer | undefined> {
+  return db
+    .selectFrom('idempotency_keys')
+    .select(['status', 'answer'])
+    .where('scope', '=', scope)
+    .where('idempotency_key', '=', key)
+    .where('created_at', '>', since)
+    .executeTakeFirst();
+}
+
+/** Keeps an answer for its key; a concurrent request with the same key fails on the primary key. */
+export async function storeIdempotentAnswer(
+  db: Kysely<Database>,
+  entry: { scope: string; key: string; status: number; answer: string; createdAt: EpochMs; expiredBefore: EpochMs },
+): Promise<void> {
+  // A key seen more than a day ago is free again.
+  await db
+    .deleteFrom('idempotency_keys')
+    .where('scope', '=', entry.scope)
+    .where('idempotency_key', '=', entry.key)
+    .where('created_at', '<=', entry.expiredBefore)
+    .execute();
+  await db
+    .insertInto('idempotency_keys')
+    .values({
+      scope: entry.scope,
+      idempotency_key: entry.key,
+      status: entry.status,
+      answer: entry.answer,
+      created_at: entry.createdAt,
+    })
+    .execute();
 }
 
 function likePattern(q: string): string {
@@ -58,6 +124,8 @@ export async function listMessages<K extends MessageKind>(
   const searched = storedFieldsOf(kind).filter((field) => field.searched);
   const base = db
     .selectFrom(ENQUIRY_KINDS[kind].table)
+    // What the spam defence caught is not listed (issue 10); it stays stored with its reason.
+    .where('spam_reason', 'is', null)
     .$if(Boolean(q), (query) =>
       query.where(({ or }) =>
         or(searched.map(({ column }) => sql<boolean>`${sql.ref(column)} like ${likePattern(q ?? '')} escape '!'`)),

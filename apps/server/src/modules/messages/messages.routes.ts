@@ -4,8 +4,12 @@ import { API_MESSAGES, decimalCount, decimalId, ENQUIRY_KINDS, MESSAGE_KINDS } f
 import type { AppDeps } from '../../app-deps';
 import { jsonBody } from '../../middleware/json-body';
 import { methodNotAllowed } from '../../middleware/method-not-allowed';
-import { parseInput, validateBody } from '../../middleware/validate';
-import { deleteMessage, listMessages, submitMessage } from './messages.service';
+import { parseInput } from '../../middleware/validate';
+import { clientAddressKey } from '../../lib/client-address';
+import { createRateLimiter, tooManyRequests } from '../../lib/rate-limiter';
+import type { HumanCheck } from '../human-check/human-check';
+import { extrasOf, judgeSubmission } from './submission-input';
+import { deleteMessage, findReplay, listMessages, submitMessage } from './messages.service';
 
 const LIST_LIMIT_MAX = 1000;
 const SEARCH_MAX = 200;
@@ -18,16 +22,39 @@ const ListQuerySchema = z.object({
 
 const DeleteQuerySchema = z.object({ id: decimalId });
 
-export function messagesRoutes(deps: AppDeps, requireStaff: RequestHandler): Router {
+export function messagesRoutes(deps: AppDeps, requireStaff: RequestHandler, humanCheck: HumanCheck): Router {
   const router = Router();
+  const submissions = createRateLimiter(deps.db, 'form', deps.config.limits.form);
+
   for (const kind of MESSAGE_KINDS) {
     const definition = ENQUIRY_KINDS[kind];
 
     router
       .route(definition.paths.submit)
-      .post(...jsonBody, validateBody(definition.schema), async (req, res) => {
-        await submitMessage(deps, kind, req.body);
-        res.status(201).json({ success: true, message: definition.successMessage });
+      .post(...jsonBody, async (req, res) => {
+        const extras = extrasOf(req);
+        // A repeat of a key answered before (a double tap, a retry after a dropped connection) stores nothing new.
+        const earlier = extras.idempotencyKey ? await findReplay(deps, kind, extras.idempotencyKey) : undefined;
+        if (earlier) {
+          res.status(earlier.status).json(JSON.parse(earlier.answer));
+          return;
+        }
+        // Every attempt counts, per form and client address, whatever it holds: a script sending junk is a script.
+        const allowed = await submissions.consume(`${kind}\n${clientAddressKey(req.ip ?? '')}`);
+        if (!allowed.allowed) throw tooManyRequests(allowed.retryAfterSeconds, API_MESSAGES.TOO_MANY_SUBMISSIONS);
+        const submission = parseInput(definition.schema, extras.fields);
+        const verdict = judgeSubmission(extras, {
+          humanCheck,
+          now: deps.clock().getTime(),
+          requireHumanCheck: deps.config.requireHumanCheck,
+          wrongSumMessage: definition.wrongSumMessage,
+        });
+        const outcome = await submitMessage(deps, kind, submission, {
+          ...verdict,
+          idempotencyKey: extras.idempotencyKey,
+        });
+        if (outcome.stored) res.status(201).json(outcome.answer);
+        else res.status(outcome.replay.status).json(JSON.parse(outcome.replay.answer));
       })
       .all(methodNotAllowed(['POST']));
 

@@ -1,7 +1,11 @@
 import {
   API_MESSAGES,
   ENQUIRY_KINDS,
+  formatReference,
+  HUMAN_CHECK_FIELDS,
   PATHS,
+  SUBMISSION_RULES,
+  type SubmitAnswer,
   storedFieldsOf,
   type MessageKind,
   type MessageRowByKind,
@@ -10,38 +14,100 @@ import {
 import type { Transaction } from 'kysely';
 import type { AppDeps } from '../../app-deps';
 import type { AppConfig } from '../../config/config';
-import type { Database } from '../../lib/database-schema';
+import type { Database, HumanCheckVerdict, SpamReason } from '../../lib/database-schema';
 import { AppError } from '../../lib/errors';
-import { staffNotificationMail } from '../../lib/mail-templates';
+import { autoReplyMail, staffNotificationMail, type NotifiedField } from '../../lib/mail-templates';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { isStaff } from '../auth/staff-rule';
 import { listConfirmedUsers } from '../auth/users.repository';
 import { messageIdDomain, queueMails } from '../outbox/outbox';
 import * as repository from './messages.repository';
+import type { StoredAnswer } from './messages.repository';
 
 type SubmitDeps = Pick<AppDeps, 'db' | 'mail' | 'clock' | 'config'>;
 
+/** How the submit route judged a submission before storing it (issue 10). */
+export interface SubmissionVerdict {
+  spamReason: SpamReason | null;
+  humanCheck: HumanCheckVerdict;
+  /** The accepted token's random part and expiry: spent in the same transaction, so it works once. */
+  spentToken?: { nonce: string; expiresAt: number };
+  /** The form's idempotency key: its answer is stored with the enquiry. */
+  idempotencyKey?: string;
+}
+
+export type SubmitOutcome =
+  { stored: true; reference: string; answer: SubmitAnswer } | { stored: false; replay: StoredAnswer };
+
+/** The scope of a form's idempotency keys: one form's key never answers for another. */
+const idempotencyScope = (kind: MessageKind) => `submit:${kind}`;
+
+/** The first answer to an idempotency key of this form within the last 24 hours, if any. */
+export function findReplay(deps: Pick<AppDeps, 'db' | 'clock'>, kind: MessageKind, key: string) {
+  const since = deps.clock().getTime() - SUBMISSION_RULES.IDEMPOTENCY_TTL_MS;
+  return repository.findIdempotentAnswer(deps.db, idempotencyScope(kind), key, since);
+}
+
 /**
- * Stores a submission and, in the same transaction, the staff notifications it causes; resolves once both are
- * committed. The mails go out from the outbox afterwards: SMTP never delays or fails a submission.
+ * Stores a submission with its reference and, in the same transaction, spends its human-check token, keeps its
+ * answer for its idempotency key, and queues the mails it causes (the staff notifications and the visitor's
+ * auto-reply; none for spam). Resolves once all of it is committed; the mails go out from the outbox afterwards.
+ * A repeated idempotency key that raced this one gives its first answer instead.
  */
 export async function submitMessage<K extends MessageKind>(
   deps: SubmitDeps,
   kind: K,
   submission: SubmissionByKind[K],
-): Promise<number> {
+  verdict: SubmissionVerdict,
+): Promise<SubmitOutcome> {
   const now = deps.clock().getTime();
-  const id = await deps.db.transaction().execute(async (trx) => {
-    const inserted = await repository.insertMessage(trx, kind, submission, now);
-    const recipients = await staffRecipients(trx, deps.config);
-    await queueMails(
-      trx,
-      recipients.map((to) => ({ ...notificationOf(deps.config, kind, submission, to), purpose: 'staff-notification' })),
-      { now, domain: messageIdDomain(deps.config.mailFrom) },
-    );
-    return inserted;
-  });
-  deps.mail.wake();
-  return id;
+  const definition = ENQUIRY_KINDS[kind];
+  try {
+    const outcome = await deps.db.transaction().execute(async (trx) => {
+      const reference = formatReference(await repository.nextEnquiryNumber(trx, kind, now), new Date(now));
+      await repository.insertMessage(
+        trx,
+        kind,
+        submission,
+        { reference, spam_reason: verdict.spamReason, human_check: verdict.humanCheck },
+        now,
+      );
+      if (verdict.spentToken) {
+        await repository.spendHumanCheckToken(trx, verdict.spentToken.nonce, verdict.spentToken.expiresAt);
+      }
+      const answer: SubmitAnswer = { success: true, message: definition.successMessage, reference };
+      if (verdict.idempotencyKey) {
+        await repository.storeIdempotentAnswer(trx, {
+          scope: idempotencyScope(kind),
+          key: verdict.idempotencyKey,
+          status: 201,
+          answer: JSON.stringify(answer),
+          createdAt: now,
+          expiredBefore: now - SUBMISSION_RULES.IDEMPOTENCY_TTL_MS,
+        });
+      }
+      if (verdict.spamReason === null) {
+        const recipients = await staffRecipients(trx, deps.config);
+        const staffMails = recipients.map((to) => ({
+          ...notificationOf(deps.config, kind, submission, reference, to),
+          purpose: 'staff-notification' as const,
+        }));
+        const autoReply = { ...visitorReplyOf(kind, submission, reference), purpose: 'auto-reply' as const };
+        await queueMails(trx, [...staffMails, autoReply], { now, domain: messageIdDomain(deps.config.mailFrom) });
+      }
+      return { stored: true as const, reference, answer };
+    });
+    deps.mail.wake();
+    return outcome;
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // Either the same idempotency key was committed a moment ago (answer as it was answered), or the token was.
+    const replay = verdict.idempotencyKey ? await findReplay(deps, kind, verdict.idempotencyKey) : undefined;
+    if (replay) return { stored: false, replay };
+    throw new AppError(400, API_MESSAGES.HUMAN_CHECK_EXPIRED, {
+      [HUMAN_CHECK_FIELDS.answer]: API_MESSAGES.HUMAN_CHECK_EXPIRED,
+    });
+  }
 }
 
 /** STAFF_NOTIFY_EMAIL's addresses when set, or else every staff account. */
@@ -54,26 +120,45 @@ async function staffRecipients(
   return users.filter((user) => isStaff(user, config.adminAllowlist)).map((user) => user.email);
 }
 
+/** The visitor's name and e-mail, and every stored field under its label, as both mails show them. */
+function describedSubmission<K extends MessageKind>(kind: K, submission: SubmissionByKind[K]) {
+  const values: Readonly<Record<string, unknown>> = submission;
+  return {
+    visitorName:
+      typeof values.name === 'string' ? values.name : `${String(values.firstname)} ${String(values.surname)}`,
+    visitorEmail: String(values.email),
+    fields: storedFieldsOf(kind).map(({ field, column, label }): NotifiedField => ({
+      label,
+      value: displayValue(values[field]),
+      kind: column === 'email' ? 'email' : column === 'phone' ? 'phone' : undefined,
+    })),
+  };
+}
+
 function notificationOf<K extends MessageKind>(
   config: Pick<AppConfig, 'appUrl'>,
   kind: K,
   submission: SubmissionByKind[K],
+  reference: string,
   to: string,
 ) {
-  const values: Readonly<Record<string, unknown>> = submission;
-  const visitorName =
-    typeof values.name === 'string' ? values.name : `${String(values.firstname)} ${String(values.surname)}`;
   return staffNotificationMail({
     to,
     kindTitle: ENQUIRY_KINDS[kind].notificationTitle,
-    visitorName,
-    visitorEmail: String(values.email),
-    fields: storedFieldsOf(kind).map(({ field, column, label }) => ({
-      label,
-      value: displayValue(values[field]),
-      kind: column === 'email' ? ('email' as const) : column === 'phone' ? ('phone' as const) : undefined,
-    })),
+    reference,
+    ...describedSubmission(kind, submission),
     dashboardLink: `${config.appUrl}${PATHS.dashboard}`,
+  });
+}
+
+function visitorReplyOf<K extends MessageKind>(kind: K, submission: SubmissionByKind[K], reference: string) {
+  const { visitorName, visitorEmail, fields } = describedSubmission(kind, submission);
+  return autoReplyMail({
+    to: visitorEmail,
+    visitorName,
+    kindTitle: ENQUIRY_KINDS[kind].notificationTitle,
+    reference,
+    fields,
   });
 }
 

@@ -5,6 +5,7 @@ import {
   ENQUIRY_KINDS,
   MESSAGE_KIND_PATHS,
   MESSAGE_KINDS,
+  REFERENCE_PATTERN,
   SPEC_MESSAGES,
   type MessageKind,
 } from '@agency/shared';
@@ -78,7 +79,11 @@ describe.each(MESSAGE_KINDS)('the %s messages', (kind) => {
     await clearMessages();
     const response = await request(context.app).post(definition.paths.submit).send(valid);
     expect(response.status).toBe(201);
-    expect(response.body).toEqual({ success: true, message: definition.successMessage });
+    expect(response.body).toEqual({
+      success: true,
+      message: definition.successMessage,
+      reference: expect.stringMatching(REFERENCE_PATTERN),
+    });
     expect(await countRows(kind)).toBe(1);
   });
 

@@ -20,7 +20,7 @@ describe('staff notifications', () => {
     expect(response.status).toBe(201);
     const mail = await context.sink.takeMail('inbox@agency.test');
     await context.sink.takeMail('boss@agency.test');
-    expect(mail.subject).toBe('New quote request from Chidi Eze');
+    expect(mail.subject).toBe(`New quote request ${String(response.body.reference)} from Chidi Eze`);
     expect(mail.replyTo?.[0]?.address).toBe(VALID_SUBMISSIONS.request_quote.email);
     expect(mail.text).toContain('Chidi Eze');
     expect(mail.text).toContain('Web development, SEO');
@@ -35,8 +35,8 @@ describe('staff notifications', () => {
     context = await createTestContext();
     await registerAndConfirm(context, 'owner@agency.test');
     await registerAndConfirm(context, 'stranger@example.ng');
-    await request(context.app).post(MESSAGE_KIND_PATHS.contact.submit).send(VALID_SUBMISSIONS.contact);
-    const subject = `New contact message from ${String(VALID_SUBMISSIONS.contact.name)}`;
+    const sent = await request(context.app).post(MESSAGE_KIND_PATHS.contact.submit).send(VALID_SUBMISSIONS.contact);
+    const subject = `New contact message ${String(sent.body.reference)} from ${String(VALID_SUBMISSIONS.contact.name)}`;
     await context.sink.waitForMail((m) => m.recipients.includes('owner@agency.test') && m.subject === subject);
     await context.sender.drain();
     const toStranger = context.sink.mails.filter((m) => m.recipients.includes('stranger@example.ng'));
@@ -71,7 +71,10 @@ describe('staff notifications', () => {
     expect(response.status).toBe(201);
     const rows = await context.db.selectFrom('contact_messages').selectAll().execute();
     expect(rows).toHaveLength(1);
-    const queued = await context.db.selectFrom('outbox').selectAll().execute();
-    expect(queued.map((row) => [row.recipient, row.status])).toEqual([['inbox@agency.test', 'pending']]);
+    const queued = await context.db.selectFrom('outbox').selectAll().orderBy('id').execute();
+    expect(queued.map((row) => [row.purpose, row.recipient, row.status])).toEqual([
+      ['staff-notification', 'inbox@agency.test', 'pending'],
+      ['auto-reply', VALID_SUBMISSIONS.contact.email, 'pending'],
+    ]);
   });
 });

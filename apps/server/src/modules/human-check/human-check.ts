@@ -1,0 +1,53 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createSumQuestion, SUBMISSION_RULES, type IssuedSumQuestion } from '@agency/shared';
+
+/** A token's content: the question, when it was issued, and a random part that makes it single-use. */
+export interface HumanCheckClaims {
+  a: number;
+  b: number;
+  issuedAt: number;
+  nonce: string;
+}
+
+export type TokenReading = { valid: true; claims: HumanCheckClaims } | { valid: false };
+
+/**
+ * Signs and reads the arithmetic question's tokens (docs/decisions/0018). The question is no secret (it is shown),
+ * so the token only proves that this server issued it and when: HMAC-SHA-256 with a key derived from the session
+ * secret, which every instance shares. Expiry is checked here; single use by the caller, in the database.
+ */
+export function createHumanCheck(secret: string) {
+  const key = createHmac('sha256', secret).update('human-check-token').digest();
+  const sign = (payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
+
+  function issue(now: number): IssuedSumQuestion {
+    const { a, b } = createSumQuestion();
+    const payload = Buffer.from(JSON.stringify([a, b, now, randomBytes(12).toString('hex')])).toString('base64url');
+    return { a, b, token: `${payload}.${sign(payload)}` };
+  }
+
+  function read(token: string, now: number): TokenReading {
+    const [payload, signature, ...rest] = token.split('.');
+    if (!payload || !signature || rest.length > 0) return { valid: false };
+    const expected = Buffer.from(sign(payload));
+    const given = Buffer.from(signature);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { valid: false };
+    let parts: unknown;
+    try {
+      parts = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    } catch {
+      return { valid: false };
+    }
+    if (!Array.isArray(parts) || parts.length !== 4) return { valid: false };
+    const [a, b, issuedAt, nonce] = parts as unknown[];
+    if (typeof a !== 'number' || typeof b !== 'number' || typeof issuedAt !== 'number' || typeof nonce !== 'string') {
+      return { valid: false };
+    }
+    if (now - issuedAt > SUBMISSION_RULES.HUMAN_CHECK_TTL_MS || issuedAt > now + 60_000) return { valid: false };
+    return { valid: true, claims: { a, b, issuedAt, nonce } };
+  }
+
+  return { issue, read };
+}
+
+export type HumanCheck = ReturnType<typeof createHumanCheck>;

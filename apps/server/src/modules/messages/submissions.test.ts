@@ -1,0 +1,283 @@
+import request from 'supertest';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  API_MESSAGES,
+  API_PATHS,
+  BRAND_PHONES,
+  ENQUIRY_KINDS,
+  IDEMPOTENCY_HEADER,
+  MESSAGE_KINDS,
+  REFERENCE_PATTERN,
+  SPEC_MESSAGES,
+  SUBMISSION_RULES,
+  type MessageKind,
+} from '@agency/shared';
+import { DEFAULT_LIMITS } from '../../config/config';
+import { parseRateLimit } from '../../config/rate-limit';
+import { VALID_SUBMISSIONS } from '../../test/fixtures';
+import { createTestContext, signedInStaff, type TestContext, type TestContextOptions } from '../../test/test-context';
+
+let context: TestContext | undefined;
+
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+async function open(options: TestContextOptions = {}): Promise<TestContext> {
+  context = await createTestContext({
+    ...options,
+    config: { staffNotifyEmails: ['inbox@agency.test'], ...options.config },
+  });
+  return context;
+}
+
+/** A question from the server, answered after a person's few seconds. */
+async function question(ctx: TestContext) {
+  const answer = await request(ctx.app).get(API_PATHS.HUMAN_CHECK);
+  expect(answer.status).toBe(200);
+  ctx.advance(SUBMISSION_RULES.MIN_FILL_MS);
+  return answer.body as { a: number; b: number; token: string };
+}
+
+async function answered(ctx: TestContext, kind: MessageKind, extra: Record<string, unknown> = {}) {
+  const { a, b, token } = await question(ctx);
+  return { ...VALID_SUBMISSIONS[kind], humanCheckToken: token, humanCheckAnswer: String(a + b), ...extra };
+}
+
+const rowsOf = (ctx: TestContext, kind: MessageKind) =>
+  ctx.db.selectFrom(ENQUIRY_KINDS[kind].table).selectAll().orderBy('id').execute();
+
+describe('the human check, verified by the server', () => {
+  it('issues two digits 0-9 with a token, never cached', async () => {
+    const ctx = await open();
+    const answer = await request(ctx.app).get(API_PATHS.HUMAN_CHECK);
+    expect(answer.headers['cache-control']).toContain('no-store');
+    expect(answer.body).toEqual({
+      success: true,
+      a: expect.any(Number),
+      b: expect.any(Number),
+      token: expect.any(String),
+    });
+    for (const digit of [answer.body.a, answer.body.b]) expect(digit >= 0 && digit <= 9).toBe(true);
+  });
+
+  it.each(MESSAGE_KINDS)('%s: a right answer is stored as verified with a reference', async (kind) => {
+    const ctx = await open();
+    const response = await request(ctx.app)
+      .post(ENQUIRY_KINDS[kind].paths.submit)
+      .send(await answered(ctx, kind));
+    expect(response.status).toBe(201);
+    expect(response.body.reference).toMatch(REFERENCE_PATTERN);
+    const [row] = await rowsOf(ctx, kind);
+    expect(row).toMatchObject({ reference: response.body.reference, human_check: 'verified', spam_reason: null });
+  });
+
+  it.each(MESSAGE_KINDS)(
+    "%s: a wrong answer is refused with the form's own message, and nothing is stored",
+    async (kind) => {
+      const ctx = await open();
+      const body = await answered(ctx, kind);
+      const wrong = String(Number(body.humanCheckAnswer) + 1);
+      const response = await request(ctx.app)
+        .post(ENQUIRY_KINDS[kind].paths.submit)
+        .send({ ...body, humanCheckAnswer: wrong });
+      expect(response.status).toBe(400);
+      const expected =
+        kind === 'contact'
+          ? SPEC_MESSAGES.WRONG_SUM_CONTACT
+          : kind === 'request_quote'
+            ? SPEC_MESSAGES.WRONG_SUM_QUOTE
+            : SPEC_MESSAGES.WRONG_SUM_TRAINING;
+      expect(response.body).toEqual({ success: false, message: expected, errors: { humanCheckAnswer: expected } });
+      expect(await rowsOf(ctx, kind)).toEqual([]);
+      // The question is kept: the same token with the right answer still works.
+      const retried = await request(ctx.app).post(ENQUIRY_KINDS[kind].paths.submit).send(body);
+      expect(retried.status).toBe(201);
+    },
+  );
+
+  it('a token works once, for 30 minutes, and only as this server signed it', async () => {
+    const ctx = await open();
+    const path = ENQUIRY_KINDS.contact.paths.submit;
+    const body = await answered(ctx, 'contact');
+    expect((await request(ctx.app).post(path).send(body)).status).toBe(201);
+    const reused = await request(ctx.app).post(path).send(body);
+    expect(reused.status).toBe(400);
+    expect(reused.body.message).toBe(API_MESSAGES.HUMAN_CHECK_EXPIRED);
+
+    const late = await answered(ctx, 'contact');
+    ctx.advance(SUBMISSION_RULES.HUMAN_CHECK_TTL_MS);
+    expect((await request(ctx.app).post(path).send(late)).body.message).toBe(API_MESSAGES.HUMAN_CHECK_EXPIRED);
+
+    const forged = await answered(ctx, 'contact');
+    const [payload] = String(forged.humanCheckToken).split('.');
+    const tampered = { ...forged, humanCheckToken: `${payload}.${'A'.repeat(43)}` };
+    expect((await request(ctx.app).post(path).send(tampered)).body.message).toBe(API_MESSAGES.HUMAN_CHECK_EXPIRED);
+    expect(await rowsOf(ctx, 'contact')).toHaveLength(1);
+  });
+
+  it('the bare payload of older clients is stored as unverified, unless REQUIRE_HUMAN_CHECK=true', async () => {
+    const ctx = await open();
+    const path = ENQUIRY_KINDS.request_quote.paths.submit;
+    expect((await request(ctx.app).post(path).send(VALID_SUBMISSIONS.request_quote)).status).toBe(201);
+    expect((await rowsOf(ctx, 'request_quote'))[0]?.human_check).toBe('unverified');
+    await ctx.close();
+
+    const strict = await open({ config: { requireHumanCheck: true } });
+    const refused = await request(strict.app).post(path).send(VALID_SUBMISSIONS.request_quote);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(SPEC_MESSAGES.WRONG_SUM_QUOTE);
+    expect(await rowsOf(strict, 'request_quote')).toEqual([]);
+    context = strict;
+  });
+});
+
+describe('the invisible spam defence', () => {
+  it('a filled honeypot is answered like a success but stored as spam, unlisted and unmailed', async () => {
+    const ctx = await open();
+    const staff = await signedInStaff(ctx);
+    const response = await request(ctx.app)
+      .post(ENQUIRY_KINDS.contact.paths.submit)
+      .send(await answered(ctx, 'contact', { website: 'http://spam.example' }));
+    expect(response.status).toBe(201);
+    expect(response.body).toEqual({
+      success: true,
+      message: SPEC_MESSAGES.MESSAGE_SENT,
+      reference: expect.stringMatching(REFERENCE_PATTERN),
+    });
+    expect((await rowsOf(ctx, 'contact'))[0]?.spam_reason).toBe('honeypot');
+    expect((await staff.get(ENQUIRY_KINDS.contact.paths.list)).body.messages).toEqual([]);
+    const mails = await ctx.db.selectFrom('outbox').select('purpose').where('purpose', '!=', 'confirm').execute();
+    expect(mails).toEqual([]);
+  });
+
+  it('a form sent less than 3 s after its question is stored as spam (too fast)', async () => {
+    const ctx = await open();
+    const issued = await request(ctx.app).get(API_PATHS.HUMAN_CHECK);
+    ctx.advance(SUBMISSION_RULES.MIN_FILL_MS - 1);
+    const { a, b, token } = issued.body as { a: number; b: number; token: string };
+    const response = await request(ctx.app)
+      .post(ENQUIRY_KINDS.contact.paths.submit)
+      .send({ ...VALID_SUBMISSIONS.contact, humanCheckToken: token, humanCheckAnswer: a + b });
+    expect(response.status).toBe(201);
+    expect((await rowsOf(ctx, 'contact'))[0]?.spam_reason).toBe('too-fast');
+    expect(await ctx.db.selectFrom('outbox').selectAll().execute()).toEqual([]);
+  });
+});
+
+describe('rate limits per client address and form', () => {
+  it('of 200 posts from one address in a minute, 5 are accepted; the rest get 429 with Retry-After', async () => {
+    const ctx = await open({
+      config: {
+        limits: {
+          ...DEFAULT_LIMITS,
+          register: [],
+          resetMail: [],
+          resetRequest: [],
+          form: parseRateLimit('5/1m,30/1h'),
+        },
+      },
+    });
+    const path = ENQUIRY_KINDS.contact.paths.submit;
+    const statuses: number[] = [];
+    let refusal: request.Response | undefined;
+    for (let index = 0; index < 200; index += 1) {
+      const response = await request(ctx.app).post(path).send(VALID_SUBMISSIONS.contact);
+      statuses.push(response.status);
+      if (response.status === 429) refusal ??= response;
+    }
+    const accepted = statuses.filter((status) => status === 201).length;
+    console.log(`form rate limit: ${accepted} of 200 posts from one address accepted`);
+    expect(accepted).toBe(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(195);
+    expect(Number(refusal?.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refusal?.body.message).toBe(API_MESSAGES.TOO_MANY_SUBMISSIONS(1));
+    expect(await rowsOf(ctx, 'contact')).toHaveLength(5);
+    // Another form has its own count.
+    const quote = await request(ctx.app)
+      .post(ENQUIRY_KINDS.request_quote.paths.submit)
+      .send(VALID_SUBMISSIONS.request_quote);
+    expect(quote.status).toBe(201);
+  });
+});
+
+describe('a reference and an answer for every visitor', () => {
+  it('references run in one series across the four forms', async () => {
+    const ctx = await open();
+    const references: string[] = [];
+    for (const kind of MESSAGE_KINDS) {
+      const response = await request(ctx.app)
+        .post(ENQUIRY_KINDS[kind].paths.submit)
+        .send(await answered(ctx, kind));
+      references.push(String(response.body.reference));
+    }
+    const numbers = references.map((reference) => Number(reference.split('-')[2]));
+    expect(numbers).toEqual([1, 2, 3, 4]);
+    expect(references[0]).toBe('RD-26-00001');
+  });
+
+  it('the visitor gets an auto-reply with the reference, a summary, the next step and the numbers to call', async () => {
+    const ctx = await open();
+    const response = await request(ctx.app)
+      .post(ENQUIRY_KINDS.contact.paths.submit)
+      .send(await answered(ctx, 'contact', { message: 'We need a website\nfor our bakery.' }));
+    const reference = String(response.body.reference);
+    const reply = await ctx.sink.takeMail(String(VALID_SUBMISSIONS.contact.email));
+    expect(reply.subject).toContain(reference);
+    expect(reply.text).toContain('one working day');
+    expect(reply.text).toContain(BRAND_PHONES.office.display);
+    expect(reply.text).toContain(BRAND_PHONES.whatsapp.display);
+    expect(reply.text).toContain('for our bakery.');
+    expect(reply.html).toContain('We need a website<br>for our bakery.');
+    const staffMail = await ctx.sink.takeMail('inbox@agency.test');
+    expect(staffMail.subject).toBe(`New contact message ${reference} from ${String(VALID_SUBMISSIONS.contact.name)}`);
+    // One notification and one auto-reply per enquiry.
+    await ctx.sender.drain();
+    expect(ctx.sink.mails).toHaveLength(2);
+  });
+});
+
+describe('idempotent submits', () => {
+  it('a repeated Idempotency-Key stores nothing new and answers the first answer, reference included', async () => {
+    const ctx = await open();
+    const path = ENQUIRY_KINDS.request_quote.paths.submit;
+    const body = await answered(ctx, 'request_quote');
+    const first = await request(ctx.app).post(path).set(IDEMPOTENCY_HEADER, 'form-1-abc').send(body);
+    const again = await request(ctx.app).post(path).set(IDEMPOTENCY_HEADER, 'form-1-abc').send(body);
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(await rowsOf(ctx, 'request_quote')).toHaveLength(1);
+  });
+
+  it('a double tap (five at once with one key) makes one enquiry', async () => {
+    const ctx = await open();
+    const path = ENQUIRY_KINDS.contact.paths.submit;
+    const body = await answered(ctx, 'contact', { idempotencyKey: 'double-tap-1' });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => request(ctx.app).post(path).send(body)));
+    expect(new Set(answers.map((answer) => answer.status))).toEqual(new Set([201]));
+    expect(new Set(answers.map((answer) => answer.body.reference)).size).toBe(1);
+    expect(await rowsOf(ctx, 'contact')).toHaveLength(1);
+  });
+
+  it("a key is a form's own, lasts a day, and must look like a key", async () => {
+    const ctx = await open();
+    const key = { [IDEMPOTENCY_HEADER]: 'shared-key' };
+    await request(ctx.app).post(ENQUIRY_KINDS.contact.paths.submit).set(key).send(VALID_SUBMISSIONS.contact);
+    await request(ctx.app)
+      .post(ENQUIRY_KINDS.request_quote.paths.submit)
+      .set(key)
+      .send(VALID_SUBMISSIONS.request_quote);
+    expect(await rowsOf(ctx, 'request_quote')).toHaveLength(1);
+    ctx.advance(SUBMISSION_RULES.IDEMPOTENCY_TTL_MS + 1);
+    await request(ctx.app).post(ENQUIRY_KINDS.contact.paths.submit).set(key).send(VALID_SUBMISSIONS.contact);
+    expect(await rowsOf(ctx, 'contact')).toHaveLength(2);
+    const bad = await request(ctx.app)
+      .post(ENQUIRY_KINDS.contact.paths.submit)
+      .set(IDEMPOTENCY_HEADER, 'not a key!')
+      .send(VALID_SUBMISSIONS.contact);
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe(API_MESSAGES.IDEMPOTENCY_KEY_INVALID);
+  });
+});

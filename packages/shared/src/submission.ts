@@ -1,0 +1,46 @@
+/**
+ * What a public form sends beside its kind's fields, and what it gets back (issue 10). The spec's bare payload
+ * (no human check, no honeypot, no key) still works for older clients.
+ */
+
+/** The server-issued arithmetic question: the two digits and a signed, expiring, single-use token. */
+export interface IssuedSumQuestion {
+  a: number;
+  b: number;
+  token: string;
+}
+
+/** The human check's two fields in a submission (JSON and form posts alike). */
+export const HUMAN_CHECK_FIELDS = { token: 'humanCheckToken', answer: 'humanCheckAnswer' } as const;
+
+/** The honeypot: a field people never see or fill; anything in it marks the enquiry as spam. */
+export const HONEYPOT_FIELD = 'website';
+
+/** A form post's idempotency key (a JSON call sends the header instead). */
+export const IDEMPOTENCY_FIELD = 'idempotencyKey';
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+export const SUBMISSION_RULES = {
+  /** A question may be answered for this long after it was issued. */
+  HUMAN_CHECK_TTL_MS: 30 * 60 * 1000,
+  /** A form sent sooner than this after its question was issued was filled by a machine. */
+  MIN_FILL_MS: 3000,
+  /** A repeated idempotency key within this time gets the first answer. */
+  IDEMPOTENCY_TTL_MS: 24 * 60 * 60 * 1000,
+  IDEMPOTENCY_KEY_MAX: 100,
+} as const;
+
+/** A submit's answer: the spec's `success` and `message`, and the enquiry's reference. */
+export interface SubmitAnswer {
+  success: true;
+  message: string;
+  reference: string;
+}
+
+/** The reference a visitor quotes: `RD-26-00123` (the year in Lagos, then the number in one series for all forms). */
+export const REFERENCE_PATTERN = /^RD-\d{2}-\d{5,}$/;
+
+export function formatReference(number: number, at: Date): string {
+  const year = new Intl.DateTimeFormat('en-NG', { timeZone: 'Africa/Lagos', year: '2-digit' }).format(at);
+  return `RD-${year}-${String(number).padStart(5, '0')}`;
+}
