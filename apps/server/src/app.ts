@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import compression from 'compression';
+import cors from 'cors';
 import express, { type Express } from 'express';
 import session from 'express-session';
 import helmet from 'helmet';
@@ -84,7 +85,22 @@ export function createApp(deps: AppDeps): Express {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  app.use(API_BASE, sameOriginOnly(config.appUrl));
+  if (config.corsOrigins.length > 0) {
+    const allowed = new Set(config.corsOrigins);
+    // Preflights answered and credentials allowed for the named origins only; every other origin gets no CORS
+    // headers, so its browser keeps the answer from it (docs/decisions/0018).
+    app.use(
+      API_BASE,
+      cors({
+        origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),
+        credentials: true,
+        methods: ['GET', 'POST', 'DELETE'],
+        allowedHeaders: ['Content-Type', 'Idempotency-Key'],
+        maxAge: 600,
+      }),
+    );
+  }
+  app.use(API_BASE, sameOriginOnly(config.appUrl, config.corsOrigins));
   app.use(
     API_BASE,
     session({
@@ -97,7 +113,9 @@ export function createApp(deps: AppDeps): Express {
       rolling: true,
       cookie: {
         httpOnly: true,
-        sameSite: 'lax',
+        // A front end on another site (CORS_ORIGINS) only gets the cookie back with SameSite=None, which browsers
+        // accept only with Secure; state changes stay guarded by the Origin check above.
+        sameSite: config.corsOrigins.length > 0 && config.isProduction ? 'none' : 'lax',
         secure: config.isProduction,
         maxAge: ACCOUNT_RULES.SESSION_IDLE_MS,
         path: '/',

@@ -18,6 +18,8 @@ export const API_PATHS = {
   /** GET: a new arithmetic question with its signed token (issue 10). */
   HUMAN_CHECK: '/api/human-check',
   PROFILE_IMAGES: '/api/uploads/profile_images',
+  /** The spec's path of the same images (issue 10: older clients). */
+  SPEC_PROFILE_IMAGES: '/uploads/profile_images',
   /** Mails that could not be delivered after every try (staff only; issue 9). */
   FAILED_MAILS: '/api/outbox/failed',
 } as const;

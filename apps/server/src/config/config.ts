@@ -36,6 +36,8 @@ export interface AppConfig {
   limits: AbuseLimits;
   /** REQUIRE_HUMAN_CHECK=true: a submission without the human check is refused instead of filed as unverified. */
   requireHumanCheck: boolean;
+  /** CORS_ORIGINS: other origins whose front ends may call the API with credentials (none by default). */
+  corsOrigins: string[];
 }
 
 export interface AbuseLimits {
@@ -135,6 +137,24 @@ const EnvSchema = z.object({
   RESET_MAIL_LIMIT: rateLimit(DEFAULT_LIMITS.resetMail),
   RESET_REQUEST_LIMIT: rateLimit(DEFAULT_LIMITS.resetRequest),
   FORM_RATE_LIMIT: rateLimit(DEFAULT_LIMITS.form),
+  CORS_ORIGINS: optionalText.transform((value, ctx) => {
+    const origins = (value ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean);
+    for (const origin of origins) {
+      let parsed: URL | undefined;
+      try {
+        parsed = new URL(origin);
+      } catch {
+        parsed = undefined;
+      }
+      if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== origin) {
+        ctx.addIssue({ code: 'custom', message: `must be origins like https://app.example.ng, not "${origin}"` });
+      }
+    }
+    return origins;
+  }),
   REQUIRE_HUMAN_CHECK: optionalText.refine(
     (value) => value === undefined || value === 'true' || value === 'false',
     'must be true or false',
@@ -212,5 +232,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       form: values.FORM_RATE_LIMIT,
     },
     requireHumanCheck: values.REQUIRE_HUMAN_CHECK === 'true',
+    corsOrigins: values.CORS_ORIGINS,
   };
 }

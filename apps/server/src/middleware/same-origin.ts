@@ -21,12 +21,15 @@ export function isOwnSiteOrDirect(req: Request): boolean {
  * `Sec-Fetch-Site: cross-site` is refused too, Origin or not: some requests (a cross-site form
  * on an older browser, a privacy extension that strips Origin) carry that header alone.
  */
-export function sameOriginOnly(appUrl: string): RequestHandler {
+export function sameOriginOnly(appUrl: string, trustedOrigins: readonly string[] = []): RequestHandler {
   const appOrigin = new URL(appUrl).origin;
+  // CORS_ORIGINS: front ends on other origins the operator named; they pass like our own (issue 10).
+  const trusted = new Set(trustedOrigins);
   return (req, _res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
-    if (req.get('sec-fetch-site') === 'cross-site') throw new AppError(403, API_MESSAGES.CROSS_SITE);
     const origin = req.get('origin');
+    if (origin !== undefined && trusted.has(origin)) return next();
+    if (req.get('sec-fetch-site') === 'cross-site') throw new AppError(403, API_MESSAGES.CROSS_SITE);
     if (origin === undefined) return next();
     const ownOrigin = `${req.protocol}://${req.get('host') ?? ''}`;
     if (origin !== appOrigin && origin !== ownOrigin) throw new AppError(403, API_MESSAGES.CROSS_SITE);

@@ -72,6 +72,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     // production.
     limits: { ...DEFAULT_LIMITS, register: [], resetMail: [], resetRequest: [], form: [] },
     requireHumanCheck: false,
+    corsOrigins: [],
     ...options.config,
   };
   const smtpUrl =

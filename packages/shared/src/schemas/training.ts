@@ -36,11 +36,14 @@ export const WebTrainingRegistrationSchema = z.strictObject({
   trainingType: optionalChoice(WEB_TRAINING_TYPES),
 });
 
-/** POST submit_creative_training.php: the same nine fields, trainingType fixed. */
+/**
+ * POST submit_creative_training.php: the same nine fields, trainingType fixed. Missing, "", null (the original front
+ * end always sent "") and the course's own name all mean this course (issue 10).
+ */
 export const CreativeTrainingRegistrationSchema = z.strictObject({
   ...trainingFields,
   trainingType: z
-    .literal(CREATIVE_TRAINING_TYPE, { error: FIELD_MESSAGES.CHOOSE_OPTION })
+    .union([z.literal(CREATIVE_TRAINING_TYPE), z.literal(''), z.null()], { error: FIELD_MESSAGES.CHOOSE_OPTION })
     .optional()
     .transform(() => CREATIVE_TRAINING_TYPE),
 });
