@@ -132,15 +132,22 @@ describe('configuration', () => {
 });
 
 describe('abuse limits', () => {
-  it('default to 10/15m per address and account, 100/1h per account, 5/1h registrations, 3/1h reset mails and 20/1h reset requests', () => {
+  it('default to 10/15m per address and account, 100/1h per account, 5/1h registrations, 3/1h reset mails, 20/1h reset requests and 5/1m,30/1h per form', () => {
     expect(loadConfig({}, tempDir()).limits).toEqual({
       loginPerAddress: [{ points: 10, seconds: 900 }],
       loginPerAccount: [{ points: 100, seconds: 3600 }],
       register: [{ points: 5, seconds: 3600 }],
       resetMail: [{ points: 3, seconds: 3600 }],
       resetRequest: [{ points: 20, seconds: 3600 }],
+      form: [
+        { points: 5, seconds: 60 },
+        { points: 30, seconds: 3600 },
+      ],
     });
     expect(loadConfig({ REGISTER_LIMIT: '' }, tempDir()).limits).toEqual(DEFAULT_LIMITS);
+    expect(loadConfig({ FORM_RATE_LIMIT: 'off' }, tempDir()).limits.form).toEqual([]);
+    expect(loadConfig({ REQUIRE_HUMAN_CHECK: 'true' }, tempDir()).requireHumanCheck).toBe(true);
+    expect(() => loadConfig({ REQUIRE_HUMAN_CHECK: 'yes' }, tempDir())).toThrow(/REQUIRE_HUMAN_CHECK/);
   });
 
   it('share one format: N/duration pairs in seconds, minutes, hours or days, or off in any case', () => {
