@@ -48,6 +48,7 @@ export async function startServer({ port, env, waitHealthy = true }: StartServer
       REGISTER_LIMIT: 'off',
       RESET_MAIL_LIMIT: 'off',
       RESET_REQUEST_LIMIT: 'off',
+      FORM_RATE_LIMIT: 'off',
       ...env,
     },
   });
