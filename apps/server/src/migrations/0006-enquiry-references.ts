@@ -1,7 +1,14 @@
 import { MysqlAdapter, sql, type Kysely, type Migration } from 'kysely';
 import { formatReference } from '@agency/shared';
 
-const ENQUIRY_TABLES = ['web_dev_messages', 'creative_design_messages', 'contact_messages', 'request_quote_messages'];
+/** Each enquiry table and its kind, as the tables were when this migration was written. */
+const KIND_OF_TABLE: Record<string, string> = {
+  web_dev_messages: 'web_dev',
+  creative_design_messages: 'creative_design',
+  contact_messages: 'contact',
+  request_quote_messages: 'request_quote',
+};
+const ENQUIRY_TABLES = Object.keys(KIND_OF_TABLE);
 
 /**
  * What issue 10 adds to every enquiry (docs/decisions/0018): a reference in one series across the four kinds, the
@@ -43,7 +50,9 @@ export const enquiryReferences: Migration = {
     `.execute(db);
     for (const row of existing.rows) {
       const numbered =
-        await sql`insert into enquiry_numbers (kind, created_at) values (${row.source}, ${row.created_at})`.execute(db);
+        await sql`insert into enquiry_numbers (kind, created_at) values (${KIND_OF_TABLE[row.source]}, ${row.created_at})`.execute(
+          db,
+        );
       const number = Number(numbered.insertId);
       const reference = formatReference(number, new Date(Number(row.created_at)));
       await sql`update ${sql.table(row.source)} set reference = ${reference} where id = ${row.id}`.execute(db);
