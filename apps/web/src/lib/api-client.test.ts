@@ -65,6 +65,14 @@ describe('request', () => {
     });
   });
 
+  it('adds the given headers beside the JSON content type', async () => {
+    const fetchMock = answerWith(() => json({ success: true }));
+    await request('/api/thing', { method: 'POST', body: { a: 1 }, headers: { 'Idempotency-Key': 'key-1' } });
+    const headers = new Headers(fetchMock.mock.calls[0]?.[1]?.headers);
+    expect(headers.get('Idempotency-Key')).toBe('key-1');
+    expect(headers.get('Content-Type')).toBe('application/json');
+  });
+
   it('sends FormData as it is, so the browser sets the multipart boundary', async () => {
     const fetchMock = answerWith(() => json({ success: true }));
     const form = new FormData();
@@ -171,6 +179,27 @@ describe('request', () => {
       answerWith(() => new Response('Bad gateway', { status: 502 }));
       const error = await failureOf(request('/api/thing', { success: 'status' }));
       expect(error).toMatchObject({ kind: 'unreadable', status: 502, message: SPEC_MESSAGES.FAILED_TO_PARSE_JSON });
+    });
+
+    it("with okBody: 'if-json', gives a 2xx's JSON, whatever it says", async () => {
+      answerWith(() => json({ success: false, reference: 'RD-26-00001' }, 201));
+      await expect(request('/api/thing', { success: 'status', okBody: 'if-json' })).resolves.toEqual({
+        success: false,
+        reference: 'RD-26-00001',
+      });
+    });
+
+    it("with okBody: 'if-json', still resolves when a 2xx's body is not JSON or breaks off", async () => {
+      answerWith(() => new Response('<p>Thanks</p>', { status: 200 }));
+      await expect(request('/api/thing', { success: 'status', okBody: 'if-json' })).resolves.toBeUndefined();
+      const broken = new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"succ'));
+          controller.error(new TypeError('network connection lost'));
+        },
+      });
+      answerWith(() => new Response(broken, { status: 201 }));
+      await expect(request('/api/thing', { success: 'status', okBody: 'if-json' })).resolves.toBeUndefined();
     });
   });
 });

@@ -51,6 +51,8 @@ export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** A plain value is sent as JSON; FormData as multipart. */
   body?: unknown;
+  /** Extra request headers (e.g. a public form's Idempotency-Key). */
+  headers?: Record<string, string>;
   /** Added to the path as a query string. */
   query?: Record<string, string | number | undefined>;
   signal?: AbortSignal;
@@ -63,6 +65,12 @@ export interface RequestOptions<T> {
    * not read at all.
    */
   success?: 'envelope' | 'status';
+  /**
+   * With success: 'status', what a 2xx gives: 'ignored' (default) does not read its body; 'if-json' reads it and
+   * returns it when it is JSON (a training form's reference), yet a body that is not JSON, or that breaks off, still
+   * counts as the success the status said (undefined).
+   */
+  okBody?: 'ignored' | 'if-json';
 }
 
 function urlOf(path: string, query: RequestOptions<unknown>['query']): string {
@@ -75,13 +83,14 @@ function urlOf(path: string, query: RequestOptions<unknown>['query']): string {
 }
 
 function initOf(options: RequestOptions<unknown>): RequestInit {
-  const { method = 'GET', body, signal } = options;
+  const { method = 'GET', body, signal, headers = {} } = options;
   const init: RequestInit = { method, credentials: 'include', signal };
   if (body instanceof FormData) init.body = body;
   else if (body !== undefined) {
     init.headers = { 'Content-Type': 'application/json' };
     init.body = JSON.stringify(body);
   }
+  if (Object.keys(headers).length > 0) init.headers = { ...init.headers, ...headers };
   return init;
 }
 
@@ -96,13 +105,24 @@ function fieldErrorsOf(body: unknown): Record<string, string> {
   return errors;
 }
 
+/** The JSON of a body, or undefined when it is not JSON or cannot be read to its end. */
+async function jsonOrUndefined(response: Response): Promise<unknown> {
+  try {
+    return JSON.parse(await response.text());
+  } catch {
+    return undefined;
+  }
+}
+
 /** Sends one request; resolves with the typed answer or rejects with an ApiError, never anything else. */
 export async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   let response: Response;
   let text: string;
   try {
     response = await fetch(urlOf(path, options.query), initOf(options));
-    if (options.success === 'status' && response.ok) return undefined as T;
+    if (options.success === 'status' && response.ok) {
+      return (options.okBody === 'if-json' ? await jsonOrUndefined(response) : undefined) as T;
+    }
     text = await response.text();
   } catch (error) {
     throw new ApiError('network', 0, error instanceof Error ? error.message : String(error), {}, { cause: error });
