@@ -1,8 +1,9 @@
-import { FIELD_MESSAGES } from '@agency/shared';
+import { API_MESSAGES, FIELD_MESSAGES, HONEYPOT_FIELD, HUMAN_CHECK_FIELDS, SUBMISSION_RULES } from '@agency/shared';
 import { useRef, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { SUM_ANSWER_FIELD } from './human-check/sum-question-field';
-import { useSumQuestion } from './human-check/use-sum-question';
+import { useSumQuestion, type AskedSumQuestion } from './human-check/use-sum-question';
+import { newIdempotencyKey, referenceOf, type PublicSubmission, type SubmissionFields } from './public-submission';
 import type { SuccessNotice } from './success-banner';
 import { parseOrShowErrors, useForm, type FormValues, type ParseResult } from './use-form';
 
@@ -10,12 +11,15 @@ interface PublicFormOptions<Values extends FormValues, Data> {
   initialValues: Values;
   /** The form's shared schema. */
   parse: (values: Values) => ParseResult<Data>;
-  /** The form's call in features/<feature>/api/: resolves when stored, rejects with an ApiError otherwise. */
-  send: (data: Data) => Promise<unknown>;
+  /**
+   * The form's call in features/<feature>/api/: sends the fields with `submission` beside them; resolves with the
+   * answer when stored, rejects with an ApiError otherwise.
+   */
+  send: (data: Data, submission: PublicSubmission) => Promise<unknown>;
   messages: { sent: string; wrongSum: string; failed: string; networkError: string };
   /** Training forms alert() their failures, contact and quote show them in a role="alert" paragraph. */
   feedback: 'alert' | 'inline';
-  /** Training keeps the question after a wrong answer; contact and quote draw a new one and empty the answer. */
+  /** Training keeps the question after a wrong answer; contact and quote ask for a new one and empty the answer. */
   newQuestionAfterWrongSum: boolean;
   /**
    * What an answer that is not JSON means: 'failed' for the training forms, which read only the HTTP status
@@ -27,37 +31,73 @@ interface PublicFormOptions<Values extends FormValues, Data> {
 /** The refusals shown in the server's own words (e.g. "try again in a minute"). */
 const STATUSES_WITH_OWN_MESSAGE = new Set([429, 503]);
 
-type Failure = { fields: Record<string, string> } | { message: string };
+type Failure =
+  | { kind: 'wrong-sum' }
+  | { kind: 'question-expired' }
+  | { kind: 'fields'; fields: Record<string, string> }
+  | { kind: 'message'; message: string };
 
 function failureOf(
   error: unknown,
   { messages, unreadableAnswer }: Pick<PublicFormOptions<FormValues, unknown>, 'messages' | 'unreadableAnswer'>,
 ): Failure {
-  if (!(error instanceof ApiError) || error.kind === 'network') return { message: messages.networkError };
+  if (!(error instanceof ApiError) || error.kind === 'network')
+    return { kind: 'message', message: messages.networkError };
   if (error.kind === 'unreadable') {
-    return { message: unreadableAnswer === 'failed' ? messages.failed : messages.networkError };
+    return { kind: 'message', message: unreadableAnswer === 'failed' ? messages.failed : messages.networkError };
   }
-  if (STATUSES_WITH_OWN_MESSAGE.has(error.status) && error.message) return { message: error.message };
-  if (error.status === 400 && Object.keys(error.fieldErrors).length > 0) return { fields: { ...error.fieldErrors } };
-  return { message: messages.failed };
+  if (error.status === 400) {
+    // The server checks the sum again, against the question it signed (issue 10).
+    const verdict = error.fieldErrors[HUMAN_CHECK_FIELDS.answer] ?? error.message;
+    if (verdict === messages.wrongSum) return { kind: 'wrong-sum' };
+    if (verdict === API_MESSAGES.HUMAN_CHECK_EXPIRED) return { kind: 'question-expired' };
+  }
+  if (STATUSES_WITH_OWN_MESSAGE.has(error.status) && error.message) return { kind: 'message', message: error.message };
+  if (error.status === 400 && Object.keys(error.fieldErrors).length > 0) {
+    return { kind: 'fields', fields: { ...error.fieldErrors } };
+  }
+  return { kind: 'message', message: messages.failed };
+}
+
+/** The human check's fields: the token and the answer as typed, or neither for a question the page drew itself. */
+function humanCheckFieldsOf(question: AskedSumQuestion, answer: string): Omit<SubmissionFields, typeof HONEYPOT_FIELD> {
+  return question.token === null
+    ? {}
+    : { [HUMAN_CHECK_FIELDS.token]: question.token, [HUMAN_CHECK_FIELDS.answer]: answer };
+}
+
+/** Resolves once `ms` have passed (at once when `ms` is not positive). */
+function pause(ms: number): Promise<void> {
+  return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
 }
 
 /**
- * The submit flow the four public forms share (docs/decisions/0005-form-feedback.md), on the kit's useForm: fields,
- * then the sum, are checked in the browser; success clears the form, draws a new question and shows the banner;
- * failures keep what was typed. The human check is the kit's own part: the answer is one more control of the form.
+ * The submit flow the four public forms share (docs/decisions/0005-form-feedback.md, 0010-form-kit.md), on the kit's
+ * useForm: fields, then the sum, are checked in the browser; the server's question, its token, the honeypot and an
+ * idempotency key go with the fields; success clears the form, asks for a new question and shows the banner and the
+ * reference; failures keep what was typed. The human check is the kit's own part: the answer is one more control.
  */
 export function usePublicForm<Values extends FormValues, Data>(options: PublicFormOptions<Values, Data>) {
   const { messages } = options;
   const sum = useSumQuestion();
   const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<SuccessNotice | null>(null);
+  const [reference, setReference] = useState<string | null>(null);
   const noticeCount = useRef(0);
+  const honeypotRef = useRef<HTMLInputElement>(null);
+  /** The key of the filled form last sent without success, and what was sent with it. */
+  const pendingKey = useRef<{ sent: string; key: string } | null>(null);
   const [initialValues] = useState(() => ({ ...options.initialValues, [SUM_ANSWER_FIELD]: '' }));
 
   const showFailure = (message: string) => {
     if (options.feedback === 'alert') window.alert(message);
     else setFormError(message);
+  };
+
+  /** The same key for a retry of the same filled form (same fields, question and answer), a new one otherwise. */
+  const idempotencyKeyFor = (sent: string) => {
+    if (pendingKey.current?.sent !== sent) pendingKey.current = { sent, key: newIdempotencyKey() };
+    return pendingKey.current.key;
   };
 
   const form = useForm({
@@ -73,41 +113,70 @@ export function usePublicForm<Values extends FormValues, Data>(options: PublicFo
       );
       if (data === null) return;
 
-      if (!sum.isCorrect(answerText)) {
+      const askNewQuestion = () => {
+        sum.renew();
+        // The answer is always text; TypeScript cannot see that through the form's generic values.
+        form.setField(SUM_ANSWER_FIELD, '' as (typeof initialValues)[typeof SUM_ANSWER_FIELD]);
+      };
+      const refuseWrongSum = () => {
         showFailure(messages.wrongSum);
-        if (options.newQuestionAfterWrongSum) {
-          sum.regenerate();
-          // The answer is always text; TypeScript cannot see that through the form's generic values.
-          form.setField(SUM_ANSWER_FIELD, '' as (typeof initialValues)[typeof SUM_ANSWER_FIELD]);
-        }
+        if (options.newQuestionAfterWrongSum) askNewQuestion();
         context.focusField(SUM_ANSWER_FIELD);
+      };
+
+      const { question } = sum;
+      if (question === null || !sum.isCorrect(answerText)) {
+        refuseWrongSum();
         return;
       }
 
-      return options.send(data).then(
-        () => {
-          form.reset();
-          sum.regenerate();
-          noticeCount.current += 1;
-          setNotice({ message: messages.sent, id: noticeCount.current });
-        },
-        (error: unknown) => {
-          const failure = failureOf(error, options);
-          if ('fields' in failure) context.showFieldErrors(failure.fields);
-          else showFailure(failure.message);
-        },
-      );
+      const submissionFields: SubmissionFields = {
+        ...humanCheckFieldsOf(question, answerText),
+        [HONEYPOT_FIELD]: honeypotRef.current?.value ?? '',
+      };
+      const idempotencyKey = idempotencyKeyFor(JSON.stringify([data, submissionFields]));
+      // A person who answers within 3 s of the question's arrival would be filed as a machine: wait the rest.
+      const tooSoonBy =
+        question.token === null ? 0 : question.receivedAt + SUBMISSION_RULES.MIN_FILL_MS - performance.now();
+
+      return pause(tooSoonBy)
+        .then(() => options.send(data, { fields: submissionFields, idempotencyKey }))
+        .then(
+          (answer) => {
+            pendingKey.current = null;
+            form.reset();
+            sum.renew();
+            noticeCount.current += 1;
+            setNotice({ message: messages.sent, id: noticeCount.current });
+            setReference(referenceOf(answer));
+          },
+          (error: unknown) => {
+            const failure = failureOf(error, options);
+            if (failure.kind === 'wrong-sum') refuseWrongSum();
+            else if (failure.kind === 'question-expired') {
+              showFailure(API_MESSAGES.HUMAN_CHECK_EXPIRED);
+              askNewQuestion();
+              context.focusField(SUM_ANSWER_FIELD);
+            } else if (failure.kind === 'fields') context.showFieldErrors(failure.fields);
+            else showFailure(failure.message);
+          },
+        );
     },
   });
 
   return {
     ...form,
-    /** The human check's question (null until the page runs in the browser) and its answer control's props. */
+    /** The human check's question (null until it has arrived in the browser) and its answer control's props. */
     sumQuestion: sum.question,
     answerProps: form.fieldProps(SUM_ANSWER_FIELD),
+    /** The honeypot's input: read as it is when the form is sent. */
+    honeypotRef,
     formError,
     notice,
     closeNotice: () => setNotice(null),
+    /** The last success's reference; it stays until the visitor closes it. */
+    reference,
+    closeReference: () => setReference(null),
     ready: sum.question !== null,
   };
 }

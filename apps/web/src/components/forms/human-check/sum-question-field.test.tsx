@@ -1,11 +1,13 @@
+import { API_PATHS, HUMAN_CHECK_FIELDS } from '@agency/shared';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, networkFailure, requestsTo, stubApi } from '@/test/stub-api';
 import { SumQuestionField } from './sum-question-field';
-import { drawDigits, readSumQuestion } from './test-utils';
-import { useSumQuestion } from './use-sum-question';
+import { drawDigits, findSumQuestion, readSumQuestion } from './test-utils';
+import { QUESTION_WAIT_MS, useSumQuestion } from './use-sum-question';
 
 function SumQuestionDemo() {
   const sum = useSumQuestion();
@@ -14,27 +16,49 @@ function SumQuestionDemo() {
     <form>
       <SumQuestionField question={sum.question} value={answer} onChange={setAnswer} />
       <output>{sum.isCorrect(answer) ? 'correct' : 'not correct'}</output>
-      <button type="button" onClick={sum.regenerate}>
+      <p>Token: {sum.question ? String(sum.question.token) : 'no question yet'}</p>
+      <button type="button" onClick={sum.renew}>
         New question
       </button>
     </form>
   );
 }
 
+/** The server issues these questions in turn, question n with the token `token-n`. */
+function serverIssues(...questions: Array<[number, number]>) {
+  let count = 0;
+  return stubApi({
+    [API_PATHS.HUMAN_CHECK]: () => {
+      const [a, b] = questions[count % questions.length] ?? [0, 0];
+      count += 1;
+      return jsonResponse({ success: true, a, b, token: `token-${count}` });
+    },
+  });
+}
+
 afterEach(() => {
+  vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  vi.useRealTimers();
   document.body.innerHTML = '';
 });
 
 describe('SumQuestionField', () => {
+  it('is named after the API field its answer is sent as', async () => {
+    serverIssues([1, 1]);
+    render(<SumQuestionDemo />);
+    await findSumQuestion();
+    expect(screen.getByRole('textbox', { name: 'What is 1 + 1?' })).toHaveAttribute('name', HUMAN_CHECK_FIELDS.answer);
+  });
+
   it('prerenders without digits, so the HTML built ahead of time never disagrees with the browser', () => {
     const html = renderToString(<SumQuestionDemo />);
     expect(html).toContain('What is ? + ?');
     expect(html).not.toMatch(/What is \d/);
   });
 
-  it('hydrates the prerendered HTML without a mismatch and then draws two digits from 0 to 9', async () => {
-    vi.spyOn(Math, 'random').mockImplementation(drawDigits(0, 9));
+  it('hydrates the prerendered HTML without a mismatch, then shows the question the server issued', async () => {
+    const fetchMock = serverIssues([0, 9]);
     const consoleError = vi.spyOn(console, 'error');
     const container = document.createElement('div');
     container.innerHTML = renderToString(<SumQuestionDemo />);
@@ -45,14 +69,17 @@ describe('SumQuestionField', () => {
       hydrateRoot(container, <SumQuestionDemo />, { onRecoverableError: (error) => recoverableErrors.push(error) });
     });
 
+    expect((await findSumQuestion()).label).toBe('What is 0 + 9?');
+    expect(screen.getByText('Token: token-1')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, API_PATHS.HUMAN_CHECK)).toHaveLength(1);
     expect(recoverableErrors).toEqual([]);
     expect(consoleError).not.toHaveBeenCalled();
-    expect(readSumQuestion().label).toBe('What is 0 + 9?');
   });
 
-  it('accepts only the exact sum as the answer', () => {
-    vi.spyOn(Math, 'random').mockImplementation(drawDigits(7, 8));
+  it('accepts only the exact sum as the answer', async () => {
+    serverIssues([7, 8]);
     render(<SumQuestionDemo />);
+    await findSumQuestion();
     const input = screen.getByRole('textbox', { name: 'What is 7 + 8?' });
 
     for (const [typed, verdict] of [
@@ -65,5 +92,58 @@ describe('SumQuestionField', () => {
       fireEvent.change(input, { target: { value: typed } });
       expect(screen.getByRole('status')).toHaveTextContent(new RegExp(`^${verdict}$`));
     }
+  });
+
+  it('asks the server again for a new question, showing no digits until it arrives', async () => {
+    let answerSecond: (response: Response) => void = () => undefined;
+    let count = 0;
+    stubApi({
+      [API_PATHS.HUMAN_CHECK]: () => {
+        count += 1;
+        if (count === 1) return jsonResponse({ success: true, a: 2, b: 3, token: 'first' });
+        return new Promise<Response>((resolve) => (answerSecond = resolve));
+      },
+    });
+    render(<SumQuestionDemo />);
+    await findSumQuestion();
+    fireEvent.click(screen.getByRole('button', { name: 'New question' }));
+
+    expect(screen.getByRole('textbox', { name: 'What is ? + ?' })).toBeInTheDocument();
+    expect(screen.getByText('Token: no question yet')).toBeInTheDocument();
+    await act(async () => answerSecond(jsonResponse({ success: true, a: 6, b: 1, token: 'second' })));
+    expect(readSumQuestion().label).toBe('What is 6 + 1?');
+    expect(screen.getByText('Token: second')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['the network fails', networkFailure],
+    ['the server answers 503', () => jsonResponse({ success: false, message: 'Down for a moment.' }, 503)],
+    ['the answer is not a question', () => jsonResponse({ success: true, a: 12, b: 1, token: '' })],
+  ])('when %s, draws two digits in the page and has no token', async (_case, answer) => {
+    vi.spyOn(Math, 'random').mockImplementation(drawDigits(4, 2));
+    stubApi({ [API_PATHS.HUMAN_CHECK]: answer });
+    render(<SumQuestionDemo />);
+
+    expect((await findSumQuestion()).label).toBe('What is 4 + 2?');
+    expect(screen.getByText('Token: null')).toBeInTheDocument();
+  });
+
+  it(`when the server has not answered after ${QUESTION_WAIT_MS / 1000} s, draws two digits in the page`, async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.spyOn(Math, 'random').mockImplementation(drawDigits(5, 5));
+    const fetchMock = stubApi({
+      [API_PATHS.HUMAN_CHECK]: ({ init }) =>
+        new Promise<Response>((_resolve, reject) =>
+          init.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))),
+        ),
+    });
+    render(<SumQuestionDemo />);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+
+    act(() => vi.advanceTimersByTime(QUESTION_WAIT_MS - 100));
+    expect(screen.getByRole('textbox', { name: 'What is ? + ?' })).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(100));
+    expect((await findSumQuestion()).label).toBe('What is 5 + 5?');
+    expect(screen.getByText('Token: null')).toBeInTheDocument();
   });
 });

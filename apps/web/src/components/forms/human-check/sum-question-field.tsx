@@ -1,10 +1,10 @@
-import { sumQuestionLabel, type SumQuestion } from '@agency/shared';
+import { HUMAN_CHECK_FIELDS, sumQuestionLabel, type SumQuestion } from '@agency/shared';
 import { TextField } from '../fields';
 
-/** The name of the answer control; it is not sent to the API. */
-export const SUM_ANSWER_FIELD = 'sumAnswer';
+/** The answer control is named after the API field it is sent as, so the server's errors land on it. */
+export const SUM_ANSWER_FIELD = HUMAN_CHECK_FIELDS.answer;
 
-/** Shown in the prerendered HTML until the client draws the digits; same length, so nothing shifts. */
+/** Shown in the prerendered HTML until the question arrives; same length, so nothing shifts. */
 const PENDING_LABEL = 'What is ? + ?';
 
 interface SumQuestionFieldProps {

@@ -12,6 +12,12 @@ export function getSumInput(): HTMLInputElement {
   return screen.getByRole('textbox', { name: QUESTION_PATTERN });
 }
 
+/** Waits until the question has arrived from the server (or been drawn in the page) and reads it. */
+export async function findSumQuestion(): Promise<{ a: number; b: number; label: string }> {
+  await screen.findByRole('textbox', { name: QUESTION_PATTERN });
+  return readSumQuestion();
+}
+
 export function readSumQuestion(): { a: number; b: number; label: string } {
   const input = getSumInput();
   const label = input.labels?.[0]?.textContent?.replace('*', '').trim() ?? '';
@@ -21,13 +27,13 @@ export function readSumQuestion(): { a: number; b: number; label: string } {
 }
 
 export async function answerSumQuestion(user: UserEvent, options: { correct: boolean }): Promise<void> {
-  const { a, b } = readSumQuestion();
+  const { a, b } = await findSumQuestion();
   const input = getSumInput();
   await user.clear(input);
   await user.type(input, String(options.correct ? a + b : a + b + 1));
 }
 
-/** Makes Math.random draw the given digits in turn (0..9 each), so a regenerated question is known to differ. */
+/** Makes Math.random draw the given digits in turn (0..9 each), for a question the page draws itself. */
 export function drawDigits(...digits: number[]): () => number {
   let index = 0;
   return () => {
@@ -39,7 +45,7 @@ export function drawDigits(...digits: number[]): () => number {
 
 /**
  * Renders `ui` to HTML as the prerenderer does, hydrates it, and checks React found no mismatch and the question
- * was drawn once the page ran in the browser.
+ * arrived once the page ran in the browser.
  */
 export async function expectHydratesWithoutMismatch(ui: ReactElement): Promise<void> {
   const container = document.createElement('div');
@@ -52,6 +58,6 @@ export async function expectHydratesWithoutMismatch(ui: ReactElement): Promise<v
   });
   expect(recoverableErrors).toEqual([]);
   expect(consoleError).not.toHaveBeenCalled();
-  expect(within(container).getByRole('textbox', { name: /^What is \d \+ \d\?$/ })).toBeInTheDocument();
+  expect(await within(container).findByRole('textbox', { name: QUESTION_PATTERN })).toBeInTheDocument();
   container.remove();
 }

@@ -1,32 +1,60 @@
 import { createSumQuestion, isCorrectSum, type SumQuestion } from '@agency/shared';
-import { useCallback, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { fetchSumQuestion } from './fetch-sum-question';
+
+/** The question on screen: its digits and where it came from. */
+export interface AskedSumQuestion extends SumQuestion {
+  /** The server's signed token; null when the server could not be reached and the page drew the digits itself. */
+  token: string | null;
+  /** performance.now() when it arrived: the server files a form sent sooner than 3 s after its question as spam. */
+  receivedAt: number;
+}
 
 export interface SumQuestionState {
-  /** null in the prerendered HTML and during hydration: a question drawn at build time would differ from the client's. */
-  question: SumQuestion | null;
-  regenerate: () => void;
+  /** null in the prerendered HTML, during hydration and while a question is on its way. */
+  question: AskedSumQuestion | null;
+  /** Asks for a new question (contact and quote after a wrong sum, every form after a success or an expired one). */
+  renew: () => void;
   isCorrect: (answer: string) => boolean;
 }
 
-const subscribeToNothing = () => () => undefined;
+/** How long the page waits for the server's question before drawing one itself. */
+export const QUESTION_WAIT_MS = 8000;
 
-/** false while prerendering and hydrating, true once the page runs in the browser. */
-function useIsHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
-}
-
-/** The arithmetic human check of the public forms (spec 5), shown only once the page runs in the browser. */
+/**
+ * The arithmetic human check of the public forms (spec 5, issue 10): the server issues the question with a token
+ * (GET /api/human-check) once the page runs in the browser; if it cannot be reached the page draws the digits itself
+ * and the form is sent without a token, which the server files as unverified.
+ */
 export function useSumQuestion(): SumQuestionState {
-  const hydrated = useIsHydrated();
-  const [drawn, setDrawn] = useState<SumQuestion>(() => createSumQuestion());
-  const question = hydrated ? drawn : null;
+  const [question, setQuestion] = useState<AskedSumQuestion | null>(null);
+  const [round, setRound] = useState(0);
 
-  const regenerate = useCallback(() => setDrawn(createSumQuestion()), []);
+  useEffect(() => {
+    let current = true;
+    const controller = new AbortController();
+    const giveUp = setTimeout(() => controller.abort(), QUESTION_WAIT_MS);
+    void fetchSumQuestion(controller.signal)
+      .then(
+        ({ a, b, token }) => ({ a, b, token }),
+        () => ({ ...createSumQuestion(), token: null }),
+      )
+      .then((asked) => {
+        clearTimeout(giveUp);
+        if (current) setQuestion({ ...asked, receivedAt: performance.now() });
+      });
+    return () => {
+      current = false;
+      clearTimeout(giveUp);
+      controller.abort();
+    };
+  }, [round]);
+
+  const renew = useCallback(() => {
+    setQuestion(null);
+    setRound((count) => count + 1);
+  }, []);
   const isCorrect = useCallback((answer: string) => question !== null && isCorrectSum(question, answer), [question]);
 
-  return { question, regenerate, isCorrect };
+  return { question, renew, isCorrect };
 }

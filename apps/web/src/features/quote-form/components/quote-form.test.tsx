@@ -1,22 +1,23 @@
-import { API_PATHS, FIELD_MESSAGES, QUOTE_SERVICES, SPEC_MESSAGES, TIMINGS } from '@agency/shared';
+import { API_MESSAGES, API_PATHS, FIELD_MESSAGES, QUOTE_SERVICES, SPEC_MESSAGES, TIMINGS } from '@agency/shared';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import {
   answerSumQuestion,
-  drawDigits,
   expectHydratesWithoutMismatch,
+  findSumQuestion,
   getSumInput,
   readSumQuestion,
 } from '@/components/forms/human-check/test-utils';
-import { expectOneJsonPost, stubFetchForEachTest } from '@/test/form-requests';
-import { jsonResponse } from '@/test/stub-api';
+import { expectOneJsonPost, setUpPublicFormTests, takeYourTime } from '@/test/form-requests';
+import { jsonResponse, networkFailure, paragraphWithText } from '@/test/stub-api';
 import { QuoteForm } from './quote-form';
 
 // Typing a whole form key by key is slow on a busy two-core machine; the default 5 s is too tight.
 vi.setConfig({ testTimeout: 20_000 });
 
-const fetchMock = stubFetchForEachTest(() => jsonResponse({ success: true }, 201));
+const REFERENCE = 'RD-26-00456';
+const api = setUpPublicFormTests(() => jsonResponse({ success: true, message: 'Sent.', reference: REFERENCE }, 201));
 
 const field = (name: string) => screen.getByRole('textbox', { name });
 const stateSelect = () => screen.getByRole('combobox', { name: 'Location (state)' });
@@ -34,15 +35,18 @@ async function fillValidRequest(user: UserEvent) {
   await user.click(screen.getByRole('checkbox', { name: 'Web development' }));
 }
 
-/** Fills the form as a visitor would, answers the sum right and presses the button. */
+/** Fills the form as a visitor would, answers the sum right, takes the time a person takes and presses the button. */
 async function sendValidRequest(user: UserEvent) {
   await fillValidRequest(user);
   await answerSumQuestion(user, { correct: true });
+  takeYourTime();
   await user.click(submitButton());
 }
 
-function renderForm(user: UserEvent = userEvent.setup({ delay: null })) {
+/** Shows the form and waits for its question, as a visitor sees it. */
+async function renderForm(user: UserEvent = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime })) {
   render(<QuoteForm />);
+  await findSumQuestion();
   return user;
 }
 
@@ -51,8 +55,8 @@ describe('QuoteForm', () => {
     await expectHydratesWithoutMismatch(<QuoteForm />);
   });
 
-  it('names every control after its API field and offers the six services and the 36 states', () => {
-    renderForm();
+  it('names every control after its API field and offers the six services and the 36 states', async () => {
+    await renderForm();
     expect(field('Name')).toHaveAttribute('name', 'name');
     expect(field('Email')).toHaveAttribute('name', 'email');
     expect(field('Phone')).toHaveAttribute('name', 'phone');
@@ -67,7 +71,7 @@ describe('QuoteForm', () => {
   });
 
   it('when required fields are empty, shows a message on each and focuses the first, and sends nothing', async () => {
-    const user = renderForm();
+    const user = await renderForm();
     await user.click(submitButton());
 
     for (const name of ['Name', 'Email', 'Phone', 'Project description']) {
@@ -77,67 +81,74 @@ describe('QuoteForm', () => {
     expect(stateSelect()).toHaveAccessibleDescription(FIELD_MESSAGES.REQUIRED);
     expect(getSumInput()).toHaveAccessibleDescription(FIELD_MESSAGES.SUM_REQUIRED);
     expect(field('Name')).toHaveFocus();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.submit).not.toHaveBeenCalled();
   });
 
   it('does not require a service to be chosen', async () => {
-    const user = renderForm();
+    const user = await renderForm();
     await fillValidRequest(user);
     await user.click(screen.getByRole('checkbox', { name: 'SEO' }));
     await user.click(screen.getByRole('checkbox', { name: 'Web development' }));
     await answerSumQuestion(user, { correct: true });
+    takeYourTime();
     await user.click(submitButton());
 
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body)).services).toEqual([]);
+    expect(expectOneJsonPost(api, API_PATHS.SUBMIT_QUOTE).services).toEqual([]);
   });
 
-  it('when the sum is wrong, shows the quote message inline, draws a new question and sends nothing', async () => {
-    vi.spyOn(Math, 'random').mockImplementation(drawDigits(9, 0, 2, 2));
-    const user = renderForm();
+  it('when the sum is wrong, shows the quote message inline, asks for a new question and sends nothing', async () => {
+    api.askQuestions([9, 0], [2, 2]);
+    const user = await renderForm();
     expect(readSumQuestion().label).toBe('What is 9 + 0?');
     await fillValidRequest(user);
     await answerSumQuestion(user, { correct: false });
     await user.click(submitButton());
 
     expect(screen.getByRole('alert')).toHaveTextContent(SPEC_MESSAGES.WRONG_SUM_QUOTE);
-    expect(readSumQuestion().label).toBe('What is 2 + 2?');
+    expect((await findSumQuestion()).label).toBe('What is 2 + 2?');
     expect(getSumInput()).toHaveValue('');
     expect(getSumInput()).toHaveFocus();
     expect(field('Project description')).toHaveValue(DESCRIPTION);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.submit).not.toHaveBeenCalled();
   });
 
-  it('sends the six fields as JSON with the session cookie, services as an array in list order', async () => {
-    const user = renderForm();
+  it('sends the six fields, services in list order, with the human check and the honeypot, and a key', async () => {
+    const user = await renderForm();
     await sendValidRequest(user);
 
-    expect(expectOneJsonPost(fetchMock, API_PATHS.SUBMIT_QUOTE)).toEqual({
+    expect(expectOneJsonPost(api, API_PATHS.SUBMIT_QUOTE)).toEqual({
       name: 'Tunde Bakare',
       email: 'tunde@example.ng',
       phone: '08031234567',
       location: 'Lagos',
       projectDescription: DESCRIPTION,
       services: ['Web development', 'SEO'],
+      humanCheckToken: 'token-1',
+      humanCheckAnswer: '7',
+      website: '',
     });
+    expect(api.submits()[0]?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('after success, shows the message, clears every field and draws a new question', async () => {
-    vi.spyOn(Math, 'random').mockImplementation(drawDigits(3, 4, 0, 8));
-    const user = renderForm();
+  it('after success, shows the message and the reference, clears every field and asks for a new question', async () => {
+    api.askQuestions([3, 4], [0, 8]);
+    const user = await renderForm();
     await sendValidRequest(user);
 
-    expect(await screen.findByRole('status')).toHaveTextContent(SPEC_MESSAGES.QUOTE_SUBMITTED);
+    expect(await screen.findByText(SPEC_MESSAGES.QUOTE_SUBMITTED)).toBeInTheDocument();
+    expect(screen.getByText(paragraphWithText(API_MESSAGES.REFERENCE_NOTICE(REFERENCE)))).toHaveAttribute(
+      'role',
+      'status',
+    );
     for (const name of ['Name', 'Email', 'Phone', 'Project description']) expect(field(name)).toHaveValue('');
     expect(stateSelect()).toHaveValue('');
     for (const box of screen.getAllByRole('checkbox')) expect(box).not.toBeChecked();
+    expect((await findSumQuestion()).label).toBe('What is 0 + 8?');
     expect(getSumInput()).toHaveValue('');
-    expect(readSumQuestion().label).toBe('What is 0 + 8?');
   });
 
   it('hides the success message after 5 seconds', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    const user = renderForm(userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime }));
+    const user = await renderForm();
     await sendValidRequest(user);
     expect(await screen.findByText(SPEC_MESSAGES.QUOTE_SUBMITTED)).toBeInTheDocument();
 
@@ -148,8 +159,7 @@ describe('QuoteForm', () => {
   });
 
   it('keeps the success message while the pointer rests on it, and the banner closes itself after 19 seconds', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    const user = renderForm(userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime }));
+    const user = await renderForm();
     await sendValidRequest(user);
     await user.hover(await screen.findByText(SPEC_MESSAGES.QUOTE_SUBMITTED));
 
@@ -160,8 +170,8 @@ describe('QuoteForm', () => {
   });
 
   it('when the server answers success false, says the submission failed and keeps what was typed', async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ success: false }, 200));
-    const user = renderForm();
+    api.submit.mockImplementation(async () => jsonResponse({ success: false }, 200));
+    const user = await renderForm();
     await sendValidRequest(user);
 
     expect(await screen.findByRole('alert')).toHaveTextContent(SPEC_MESSAGES.QUOTE_FAILED);
@@ -171,8 +181,8 @@ describe('QuoteForm', () => {
   });
 
   it('when the network fails, shows the network message and keeps what was typed', async () => {
-    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    const user = renderForm();
+    api.submit.mockImplementation(networkFailure);
+    const user = await renderForm();
     await sendValidRequest(user);
 
     expect(await screen.findByRole('alert')).toHaveTextContent(SPEC_MESSAGES.QUOTE_ERROR);
@@ -181,8 +191,8 @@ describe('QuoteForm', () => {
 
   it.each([429, 503])('when the server answers %i, shows the server’s own message', async (status) => {
     const message = `Server says ${status}: please try again shortly.`;
-    fetchMock.mockResolvedValue(jsonResponse({ success: false, message }, status));
-    const user = renderForm();
+    api.submit.mockImplementation(async () => jsonResponse({ success: false, message }, status));
+    const user = await renderForm();
     await sendValidRequest(user);
 
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
@@ -190,14 +200,53 @@ describe('QuoteForm', () => {
   });
 
   it('when the server refuses the location, shows its message on the state field', async () => {
-    fetchMock.mockResolvedValue(
+    api.submit.mockImplementation(async () =>
       jsonResponse({ success: false, errors: { location: FIELD_MESSAGES.CHOOSE_OPTION } }, 400),
     );
-    const user = renderForm();
+    const user = await renderForm();
     await sendValidRequest(user);
 
     expect(await screen.findByText(FIELD_MESSAGES.CHOOSE_OPTION)).toBeInTheDocument();
     expect(stateSelect()).toHaveAttribute('aria-invalid', 'true');
     expect(stateSelect()).toHaveFocus();
+  });
+
+  it('when the server finds the sum wrong, shows the quote message inline and asks for a new question', async () => {
+    api.askQuestions([5, 5], [1, 0]);
+    api.submit.mockImplementationOnce(async () =>
+      jsonResponse(
+        {
+          success: false,
+          message: SPEC_MESSAGES.WRONG_SUM_QUOTE,
+          errors: { humanCheckAnswer: SPEC_MESSAGES.WRONG_SUM_QUOTE },
+        },
+        400,
+      ),
+    );
+    const user = await renderForm();
+    await sendValidRequest(user);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(SPEC_MESSAGES.WRONG_SUM_QUOTE);
+    expect((await findSumQuestion()).label).toBe('What is 1 + 0?');
+    expect(getSumInput()).toHaveValue('');
+    expect(getSumInput()).toHaveFocus();
+    expect(field('Project description')).toHaveValue(DESCRIPTION);
+    expect(screen.getByRole('checkbox', { name: 'SEO' })).toBeChecked();
+  });
+
+  it('when the question has expired, says so inline, asks for a new one and keeps what was typed', async () => {
+    api.askQuestions([5, 5], [1, 0]);
+    api.submit.mockImplementationOnce(async () =>
+      jsonResponse({ success: false, message: API_MESSAGES.HUMAN_CHECK_EXPIRED }, 400),
+    );
+    const user = await renderForm();
+    await sendValidRequest(user);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(API_MESSAGES.HUMAN_CHECK_EXPIRED);
+    expect((await findSumQuestion()).label).toBe('What is 1 + 0?');
+    expect(getSumInput()).toHaveFocus();
+    expect(field('Name')).toHaveValue('Tunde Bakare');
+    expect(stateSelect()).toHaveValue('Lagos');
+    expect(screen.getByRole('checkbox', { name: 'Web development' })).toBeChecked();
   });
 });

@@ -1,4 +1,10 @@
-import { API_PATHS, type CreativeTrainingRegistration, type WebTrainingRegistration } from '@agency/shared';
+import {
+  API_PATHS,
+  IDEMPOTENCY_HEADER,
+  type CreativeTrainingRegistration,
+  type WebTrainingRegistration,
+} from '@agency/shared';
+import type { PublicSubmission } from '@/components/forms/public-submission';
 import type { TrainingVariant } from '@/content/training';
 import { request } from '@/lib/api-client';
 
@@ -10,9 +16,21 @@ const SUBMIT_PATHS: Record<TrainingVariant, string> = {
 };
 
 /**
- * POST submit_webdev_training.php or submit_creative_training.php (the nine fields as JSON). The spec reads only the
- * HTTP ok status: a 2xx body is not read; a refusal's body is, for its 429/503 message or its field errors.
+ * POST submit_webdev_training.php or submit_creative_training.php: the nine fields as JSON (spec), with the human
+ * check and the honeypot beside them and the Idempotency-Key header (issue 10). The spec reads only the HTTP ok
+ * status: a 2xx is a success whatever its body, which is read only for its `reference`; a refusal's body is read for
+ * its 429/503 message or its field errors.
  */
-export function submitTrainingRegistration(variant: TrainingVariant, registration: TrainingRegistration) {
-  return request(SUBMIT_PATHS[variant], { method: 'POST', body: registration, success: 'status' });
+export function submitTrainingRegistration(
+  variant: TrainingVariant,
+  registration: TrainingRegistration,
+  submission: PublicSubmission,
+): Promise<unknown> {
+  return request(SUBMIT_PATHS[variant], {
+    method: 'POST',
+    body: { ...registration, ...submission.fields },
+    headers: { [IDEMPOTENCY_HEADER]: submission.idempotencyKey },
+    success: 'status',
+    okBody: 'if-json',
+  });
 }

@@ -44,7 +44,7 @@ export function TrainingRegistrationForm({ variant }: TrainingRegistrationFormPr
   const form = usePublicForm<typeof EMPTY_REGISTRATION, TrainingRegistration>({
     initialValues: EMPTY_REGISTRATION,
     parse: (values) => parseRegistration(variant, values),
-    send: (registration) => submitTrainingRegistration(variant, registration),
+    send: (registration, submission) => submitTrainingRegistration(variant, registration, submission),
     messages: {
       sent: SPEC_MESSAGES.REGISTRATION_SUCCESS,
       wrongSum: SPEC_MESSAGES.WRONG_SUM_TRAINING,
