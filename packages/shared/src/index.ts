@@ -1,5 +1,6 @@
 export * from './options';
 export * from './limits';
+export * from './retention';
 export * from './scroll-thresholds';
 export * from './messages';
 export * from './captcha';

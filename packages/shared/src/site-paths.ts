@@ -19,6 +19,7 @@ export const PATHS = {
   blog: '/blog',
   contact: '/contact-7709327',
   requestQuote: '/request-a-quote-0163863',
+  privacy: '/privacy',
   auth: '/auth',
   dashboard: '/dashboard',
   confirmEmail: '/confirm-email',
@@ -63,6 +64,17 @@ export const CASE_SLUGS = Object.keys(CASE_ALIASES) as CaseSlug[];
 
 /** Case pages live under the portfolio; the slug is the last segment (0001). */
 export const casePath = (slug: CaseSlug) => `${PATHS.portfolio}/${slug}`;
+
+/** The blog's articles by slug, newest first; each is a page under the blog (issue 10). */
+export const BLOG_POST_SLUGS = [
+  'why-your-website-feels-slow-on-mobile-data',
+  'getting-found-on-google-maps-lagos',
+  'five-things-to-settle-before-you-hire-a-designer',
+] as const;
+
+export type BlogPostSlug = (typeof BLOG_POST_SLUGS)[number];
+
+export const blogPostPath = (slug: BlogPostSlug) => `${PATHS.blog}/${slug}`;
 
 /**
  * The key two paths are compared by: letter case and trailing slashes do not matter ("/" stays "/"), so
