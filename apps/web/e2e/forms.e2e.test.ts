@@ -1,4 +1,13 @@
-import { API_PATHS, CREATIVE_TRAINING_TYPE, FIELD_MESSAGES, SPEC_MESSAGES } from '@agency/shared';
+import {
+  API_MESSAGES,
+  API_PATHS,
+  CREATIVE_TRAINING_TYPE,
+  FIELD_MESSAGES,
+  HONEYPOT_FIELD,
+  IDEMPOTENCY_HEADER,
+  REFERENCE_PATTERN,
+  SPEC_MESSAGES,
+} from '@agency/shared';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type DatabaseKind, type Harness } from './harness';
@@ -34,6 +43,50 @@ async function answerSum(form: Locator, options: { correct: boolean }): Promise<
   if (!match) throw new Error(`No sum question in "${label}"`);
   const sum = Number(match[1]) + Number(match[2]);
   await form.getByRole('textbox', { name: SUM_LABEL }).fill(String(options.correct ? sum : sum + 1));
+}
+
+/** A submit the page sent: its JSON body and its idempotency key. */
+interface SentSubmit {
+  body: Record<string, unknown>;
+  idempotencyKey: string | undefined;
+}
+
+/** Every submit the page sends to `path` from now on. */
+function recordSubmits(page: Page, path: string): SentSubmit[] {
+  const sent: SentSubmit[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname !== path) return;
+    sent.push({
+      body: request.postDataJSON() as Record<string, unknown>,
+      idempotencyKey: request.headers()[IDEMPOTENCY_HEADER.toLowerCase()],
+    });
+  });
+  return sent;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** What every submit of a form carries beside its fields (issue 10): the server's token, the answer, the honeypot. */
+function expectDefendedSubmit(sent: SentSubmit[]): void {
+  expect(sent).toHaveLength(1);
+  expect(sent[0]?.idempotencyKey).toMatch(UUID);
+  expect(sent[0]?.body).toMatchObject({
+    humanCheckToken: expect.stringMatching(/^[\w-]+\.[\w-]+$/),
+    humanCheckAnswer: expect.stringMatching(/^\d{1,2}$/),
+    [HONEYPOT_FIELD]: '',
+  });
+}
+
+/** The reference the page shows in its own notice after a success ("Your reference is RD-26-00123."). */
+async function shownReference(form: Locator): Promise<string> {
+  const [before = '', after = ''] = API_MESSAGES.REFERENCE_NOTICE('\n').split('\n');
+  const notice = form.getByRole('status').filter({ hasText: before });
+  await notice.waitFor();
+  const text = (await notice.textContent()) ?? '';
+  const reference = text.slice(before.length, text.length - after.length);
+  expect(reference).toMatch(REFERENCE_PATTERN);
+  expect(text).toBe(API_MESSAGES.REFERENCE_NOTICE(reference));
+  return reference;
 }
 
 /** Every request the page sends to `path` from now on. */
@@ -92,8 +145,9 @@ describe.each(DATABASES)('on %s', (database) => {
   });
 
   describe('the contact form', () => {
-    it('stores a message sent from the contact page', async () => {
+    it('stores a message sent from the contact page, with the reference the page shows', async () => {
       const { page, form } = await openForm(harness, '/contact-7709327', 'Contact form');
+      const sent = recordSubmits(page, API_PATHS.SUBMIT_CONTACT);
       const email = uniqueEmail('contact');
       await textbox(form, 'Name').fill('Ngozi Eze');
       await textbox(form, 'Email').fill(email);
@@ -103,19 +157,85 @@ describe.each(DATABASES)('on %s', (database) => {
       await form.getByRole('button', { name: 'Send Message' }).click();
 
       await form.getByRole('status').getByText(SPEC_MESSAGES.MESSAGE_SENT).waitFor();
-      const rows = await harness.query('select name, email, phone, message from contact_messages where email = ?', [
-        email,
-      ]);
+      const reference = await shownReference(form);
+      const rows = await harness.query(
+        'select name, email, phone, message, reference, spam_reason, human_check from contact_messages where email = ?',
+        [email],
+      );
       expect(rows).toEqual([
         {
           name: 'Ngozi Eze',
           email,
           phone: '+234 803 555 0101',
           message: 'Please call me about a website for my pharmacy in Yaba.',
+          reference,
+          spam_reason: null,
+          human_check: 'verified',
         },
       ]);
+      expectDefendedSubmit(sent);
       expect(await textbox(form, 'Name').inputValue()).toBe('');
+      // The notice outlives the success message (which a resting pointer would keep), until the visitor closes it.
+      await page.mouse.move(0, 0);
+      await form.getByText(SPEC_MESSAGES.MESSAGE_SENT).waitFor({ state: 'detached', timeout: 10_000 });
+      expect(await shownReference(form)).toBe(reference);
+      expect((await harness.axe(page)).map((violation) => violation.id)).toEqual([]);
+      await form.getByRole('button', { name: 'Close the reference notice' }).click();
+      expect(await form.getByText(reference).count()).toBe(0);
       expect(harness.consoleErrors(page)).toEqual([]);
+    });
+
+    it('a send whose answer was lost, sent again, stores one message and shows its reference', async () => {
+      const { page, form } = await openForm(harness, '/contact-7709327', 'Contact form');
+      const sent = recordSubmits(page, API_PATHS.SUBMIT_CONTACT);
+      let answersLost = 0;
+      await page.route(`**${API_PATHS.SUBMIT_CONTACT}`, async (route) => {
+        if (answersLost > 0) return route.continue();
+        answersLost += 1;
+        // The server receives and stores the message; its answer never reaches the phone.
+        await route.fetch();
+        await route.abort('connectionreset');
+      });
+      const email = uniqueEmail('contact-retry');
+      await textbox(form, 'Name').fill('Emeka Obi');
+      await textbox(form, 'Email').fill(email);
+      await textbox(form, 'Phone').fill('08035550102');
+      await textbox(form, 'Message').fill('Sent on a bus through Ojota.');
+      await answerSum(form, { correct: true });
+      await form.getByRole('button', { name: 'Send Message' }).click();
+      await form.getByRole('alert').getByText(SPEC_MESSAGES.CONTACT_ERROR).waitFor();
+      expect(await harness.query('select id from contact_messages where email = ?', [email])).toHaveLength(1);
+
+      await form.getByRole('button', { name: 'Send Message' }).click();
+      await form.getByRole('status').getByText(SPEC_MESSAGES.MESSAGE_SENT).waitFor();
+      const reference = await shownReference(form);
+      expect(await harness.query('select reference from contact_messages where email = ?', [email])).toEqual([
+        { reference },
+      ]);
+      expect(sent).toHaveLength(2);
+      expect(sent[1]?.idempotencyKey).toBe(sent[0]?.idempotencyKey);
+      expect(sent[1]?.body).toEqual(sent[0]?.body);
+    });
+
+    it('has a honeypot that no visitor sees, reaches with Tab or hears, and that is not display:none', async () => {
+      const { page, form } = await openForm(harness, '/contact-7709327', 'Contact form');
+      const honeypot = form.locator(`input[name="${HONEYPOT_FIELD}"]`);
+      expect(await honeypot.count()).toBe(1);
+      expect(await form.getByRole('textbox', { name: /website/i }).count()).toBe(0);
+      expect(await form.ariaSnapshot()).not.toMatch(/website/i);
+      expect(await honeypot.evaluate((input) => getComputedStyle(input).display)).not.toBe('none');
+      const box = await honeypot.boundingBox();
+      expect(box).not.toBeNull();
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(0);
+
+      await textbox(form, 'Name').focus();
+      const reached: string[] = [];
+      for (let step = 0; step < 8; step += 1) {
+        await page.keyboard.press('Tab');
+        reached.push(await page.evaluate(() => document.activeElement?.getAttribute('name') ?? ''));
+      }
+      expect(reached).toContain('message');
+      expect(reached).not.toContain(HONEYPOT_FIELD);
     });
 
     it('refuses a wrong sum in the page and stores nothing', async () => {
@@ -137,8 +257,9 @@ describe.each(DATABASES)('on %s', (database) => {
   });
 
   describe('the quote form', () => {
-    it('stores a quote request with its services sent from the request-a-quote page', async () => {
+    it('stores a quote request with its services sent from the request-a-quote page, and its reference', async () => {
       const { page, form } = await openForm(harness, '/request-a-quote-0163863', 'Request a quote');
+      const sent = recordSubmits(page, API_PATHS.SUBMIT_QUOTE);
       const email = uniqueEmail('quote');
       await textbox(form, 'Name').fill('Bola Adewale');
       await textbox(form, 'Email').fill(email);
@@ -151,18 +272,26 @@ describe.each(DATABASES)('on %s', (database) => {
       await form.getByRole('button', { name: 'Submit Request' }).click();
 
       await form.getByRole('status').getByText(SPEC_MESSAGES.QUOTE_SUBMITTED).waitFor();
+      const reference = await shownReference(form);
       const rows = await harness.query<{
         name: string;
         location: string;
         project_description: string;
         services: unknown;
-      }>('select name, location, project_description, services from request_quote_messages where email = ?', [email]);
+      }>(
+        'select name, location, project_description, services, reference, spam_reason, human_check from request_quote_messages where email = ?',
+        [email],
+      );
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({
         name: 'Bola Adewale',
         location: 'Ogun',
         project_description: 'A booking app for our event hall in Abeokuta.',
+        reference,
+        spam_reason: null,
+        human_check: 'verified',
       });
+      expectDefendedSubmit(sent);
       const services = rows[0]?.services;
       expect(typeof services === 'string' ? JSON.parse(services) : services).toEqual(['Mobile app development', 'SEO']);
       expect(harness.consoleErrors(page)).toEqual([]);
@@ -189,9 +318,10 @@ describe.each(DATABASES)('on %s', (database) => {
   describe.each(TRAINING_PAGES)(
     'the $variant training registration',
     ({ variant, path, formName, table, submitPath }) => {
-      it(`stores a registration sent from ${path}`, async () => {
+      it(`stores a registration sent from ${path}, with the reference the page shows`, async () => {
         const { page, form } = await openForm(harness, path, formName);
         const alerts = recordAlerts(page);
+        const sent = recordSubmits(page, submitPath);
         const email = uniqueEmail(`training-${variant}`);
         await fillTraining(form, email);
         if (variant === 'web') await form.getByRole('radio', { name: 'Web Design', exact: true }).check();
@@ -199,9 +329,13 @@ describe.each(DATABASES)('on %s', (database) => {
         await form.getByRole('button', { name: 'Register' }).click();
 
         await form.getByRole('status').getByText(SPEC_MESSAGES.REGISTRATION_SUCCESS).waitFor();
+        const reference = await shownReference(form);
         const rows = await harness.query(`select * from ${table} where email = ?`, [email]);
         expect(rows).toHaveLength(1);
         expect(rows[0]).toMatchObject({
+          reference,
+          spam_reason: null,
+          human_check: 'verified',
           surname: 'Okonkwo',
           firstname: 'Chidi',
           phone: '08012345678',
@@ -210,6 +344,7 @@ describe.each(DATABASES)('on %s', (database) => {
           state: 'Enugu',
           referral: 'Google Search',
         });
+        expectDefendedSubmit(sent);
         if (variant === 'web') expect(rows[0]).toMatchObject({ training_type: 'Web Design' });
         else expect(rows[0]).not.toHaveProperty('training_type');
         expect(alerts).toEqual([]);

@@ -90,8 +90,12 @@ describe('what a visitor types before the page has hydrated', () => {
     const match = SUM_LABEL.exec((await form.getByText(SUM_LABEL).textContent()) ?? '');
     await form.getByRole('textbox', { name: SUM_LABEL }).fill(String(Number(match?.[1]) + Number(match?.[2])));
     await form.getByRole('button', { name: 'Send Message' }).click();
+    // The form holds a send until 3 s after its question arrived, which the server wants of a person (issue 10).
     await expect
-      .poll(() => harness.query('select name, phone, message from contact_messages where email = ?', [email]))
+      .poll(
+        () => harness.query('select name, phone, message from contact_messages where email = ?', [email]),
+        HYDRATION_WAIT,
+      )
       .toEqual([{ name: 'Ifeoma Early', phone: '+234 803 000 1111', message: 'Typed before the script arrived.' }]);
     expect(harness.consoleErrors(page)).toEqual([]);
   });
