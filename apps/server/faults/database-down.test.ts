@@ -116,5 +116,5 @@ describe('when the MariaDB server goes away and comes back', () => {
       `[faults] database down (bounds: 503 within ${ANSWER_BOUND_MS} ms, back within ${RECOVERY_BOUND_MS} ms, ` +
         `one server process): ${figures.join('; ')}`,
     );
-  }, 100_000);
+  }, 60_000);
 });

@@ -89,5 +89,5 @@ describe('when the SMTP server is down', () => {
         `${refusedAttempts} refused SMTP attempts; after the SMTP server started all ${rows.length} mails were sent ` +
         `within ${deliveredAfterMs} ms: mails lost ${tally.lost.length}, duplicates ${duplicateCount(tally)}`,
     );
-  }, 90_000);
+  }, 45_000);
 });

@@ -105,5 +105,5 @@ describe('two server processes on one MariaDB database', () => {
         `(${rows.length} mails queued in all): mails lost ${tally.lost.length}, duplicates ${duplicateCount(tally)}; ` +
         'session and profile image made on A served by B',
     );
-  }, 90_000);
+  }, 45_000);
 });

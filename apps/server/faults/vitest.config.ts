@@ -16,8 +16,8 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, ...(runOnMysql ? [] : ['database-down.test.ts', 'two-instances.test.ts'])],
     // Two cores are shared by everyone: one file at a time, each with its own servers.
     fileParallelism: false,
-    // Each test sets its own bound (well under two minutes); this is the ceiling for one that forgets.
-    testTimeout: 100_000,
+    // Each test sets its own bound, typically 2-5 times what it takes; together they stay under 4 minutes.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     teardownTimeout: 30_000,
   },
