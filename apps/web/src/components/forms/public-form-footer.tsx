@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { HoneypotField } from './honeypot-field';
+import { PrivacyNote } from './privacy-note';
 import { ReferenceNotice } from './reference-notice';
 import { SuccessBanner } from './success-banner';
 import type { PublicFormState } from './use-public-form';
@@ -48,6 +49,7 @@ export function PublicFormFooter({ form, submitLabel }: PublicFormFooterProps) {
           {form.sending ? 'Sending…' : submitLabel}
         </button>
       </div>
+      <PrivacyNote />
     </>
   );
 }
