@@ -149,7 +149,17 @@ describe('when the server is killed (SIGKILL) during a burst of submissions', ()
         return rows.every((row) => row.status === 'sent') && tallyMails(rows, sink.mails).lost.length === 0;
       },
       { timeoutMs: 40_000, intervalMs: 250 },
-    );
+    ).catch(async (error: Error) => {
+      const rows = await readOutbox(database);
+      const unsent = countBy(rows.filter((row) => row.status !== 'sent').map((row) => row.status));
+      const { lost } = tallyMails(rows, sink.mails);
+      throw new Error(
+        `${error.message} Of ${rows.length} mails: ${JSON.stringify(unsent)} not sent, ${lost.length} lost.`,
+        {
+          cause: error,
+        },
+      );
+    });
     await sleep(SETTLE_MS);
     await server.stop();
     serverWarnings.push(...warningsOf(server.recentOutput()));
