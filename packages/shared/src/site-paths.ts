@@ -68,8 +68,8 @@ export const casePath = (slug: CaseSlug) => `${PATHS.portfolio}/${slug}`;
 /** The blog's articles by slug, newest first; each is a page under the blog (issue 10). */
 export const BLOG_POST_SLUGS = [
   'why-your-website-feels-slow-on-mobile-data',
-  'getting-found-on-google-maps-lagos',
   'five-things-to-settle-before-you-hire-a-designer',
+  'getting-found-on-google-maps-lagos',
 ] as const;
 
 export type BlogPostSlug = (typeof BLOG_POST_SLUGS)[number];

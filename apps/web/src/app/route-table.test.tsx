@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BLOG } from '@/content/blog';
 import { CASE_STUDIES } from '@/content/case-studies';
 import { findRoute, NOT_FOUND_ROUTE, PAGE_ROUTES } from './route-table';
 
@@ -19,6 +20,10 @@ const CONTRACT: [string, ...string[]][] = [
   ['/blog', '/blog-30875200'],
   ['/contact-7709327', '/contact'],
   ['/request-a-quote-0163863', '/request-a-quote'],
+  ['/privacy'],
+  ['/blog/why-your-website-feels-slow-on-mobile-data'],
+  ['/blog/five-things-to-settle-before-you-hire-a-designer'],
+  ['/blog/getting-found-on-google-maps-lagos'],
   ['/portfolio-9012345/planetlaundromat', '/planetlaundromat', '/planetlaundromat-0987654'],
   ['/portfolio-9012345/acelubricant', '/acelubricant', '/acelubricant-9876543'],
   ['/portfolio-9012345/marvelmarts', '/marvelmarts', '/marvelmarts-8765432'],
@@ -69,6 +74,15 @@ describe('the route table', () => {
   it('has a case study to show for every case page, and a case page for every case study', () => {
     const casePaths = PAGE_ROUTES.filter((route) => route.id.startsWith('case-')).map((route) => route.path);
     expect(casePaths).toEqual(CASE_STUDIES.map((caseStudy) => caseStudy.mainPath));
+  });
+
+  it('has an article page for every article the blog lists, under the blog in its breadcrumbs', () => {
+    const articles = PAGE_ROUTES.filter((route) => route.id.startsWith('blog-'));
+    expect(articles.map((route) => route.path)).toEqual(BLOG.posts.map((post) => `/blog/${post.slug}`));
+    for (const article of articles) {
+      expect(article.indexable).toBe(true);
+      expect(article.trail.map((crumb) => crumb.to)).toEqual(['/', '/blog']);
+    }
   });
 
   it('gives every page a distinct id, used for its og:image file', () => {

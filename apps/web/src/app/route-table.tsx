@@ -1,5 +1,7 @@
 import type { ReactElement } from 'react';
 import {
+  BLOG_POST_SLUGS,
+  blogPostPath,
   BRAND_NAME,
   CASE_ALIASES,
   CASE_SLUGS,
@@ -9,7 +11,7 @@ import {
   pathKey,
   type PageKey,
 } from '@agency/shared';
-import { HOME_LINK, PORTFOLIO_LINK, SERVICES_LINK, TRAINING_LINK, type NavLink } from '@/content/navigation';
+import { BLOG_LINK, HOME_LINK, PORTFOLIO_LINK, SERVICES_LINK, TRAINING_LINK, type NavLink } from '@/content/navigation';
 import type { ServicePage as ServicePageContent } from '@/content/services';
 import { lazyPage, type LazyPage } from './lazy-page';
 
@@ -43,8 +45,10 @@ const AboutPage = lazyPage('src/app/routes/about.tsx', () => import('./routes/ab
 const PortfolioPage = lazyPage('src/app/routes/portfolio.tsx', () => import('./routes/portfolio'));
 const CaseStudyPage = lazyPage('src/app/routes/case-study.tsx', () => import('./routes/case-study'));
 const BlogPage = lazyPage('src/app/routes/blog.tsx', () => import('./routes/blog'));
+const BlogPostPage = lazyPage('src/app/routes/blog-post.tsx', () => import('./routes/blog-post'));
 const ContactPage = lazyPage('src/app/routes/contact.tsx', () => import('./routes/contact'));
 const RequestQuotePage = lazyPage('src/app/routes/request-a-quote.tsx', () => import('./routes/request-a-quote'));
+const PrivacyPage = lazyPage('src/app/routes/privacy.tsx', () => import('./routes/privacy'));
 export const NotFoundPage = lazyPage('src/app/routes/not-found.tsx', () => import('./routes/not-found'));
 
 const AuthPage = lazyPage('src/app/routes/auth.tsx', () => import('./routes/auth'));
@@ -100,6 +104,18 @@ export const PAGE_ROUTES: PageRoute[] = [
   route('blog', 'blog', BlogPage, {}),
   route('contact', 'contact', ContactPage, {}),
   route('requestQuote', 'request-a-quote', RequestQuotePage, {}),
+  route('privacy', 'privacy', PrivacyPage, {}),
+  ...BLOG_POST_SLUGS.map<PageRoute>((slug) => ({
+    id: `blog-${slug}`,
+    path: blogPostPath(slug),
+    aliases: [],
+    element: <BlogPostPage slug={slug} />,
+    preload: BlogPostPage.preload,
+    source: BlogPostPage.source,
+    chrome: 'site',
+    indexable: true,
+    trail: [HOME_LINK, BLOG_LINK],
+  })),
   ...CASE_SLUGS.map<PageRoute>((slug) => ({
     id: `case-${slug}`,
     path: casePath(slug),

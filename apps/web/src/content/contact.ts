@@ -6,6 +6,12 @@ export const CONTACT = {
   heading: 'Contact Us',
   intro:
     'Have a project in mind, a question about our training, or a website that needs rescuing? Send us a message, call, or drop by the studio. We reply within one working day.',
+  illustration: {
+    src: '/images/illustrations/contact.svg',
+    width: 480,
+    height: 360,
+    alt: 'A phone showing a chat, beside an envelope, a phone call and a clock',
+  },
   formHeading: 'Send us a message',
   detailsHeading: 'Reach us directly',
   phoneLabel: 'Phone',
@@ -32,6 +38,12 @@ export const REQUEST_QUOTE = {
   heading: 'Request a Quote',
   intro:
     'Tell us what you want to build. The more you share about your goals, timeline and budget, the more precise our quote will be.',
+  illustration: {
+    src: '/images/illustrations/quote.svg',
+    width: 480,
+    height: 360,
+    alt: 'A written proposal with ticked items and a price in naira, beside a calendar and a clock',
+  },
   nextStepsHeading: 'What happens next',
   nextSteps: [
     'We read your request and reply within one working day.',

@@ -15,6 +15,7 @@ export const SERVICES_MENU_LABEL = 'Services';
 export const SERVICES_LINK: NavLink = { label: SERVICES_MENU_LABEL, to: PATHS.services };
 export const TRAINING_LINK: NavLink = { label: 'Training', to: PATHS.training };
 export const PORTFOLIO_LINK: NavLink = { label: 'Portfolio', to: PATHS.portfolio };
+export const BLOG_LINK: NavLink = { label: 'Blog', to: PATHS.blog };
 
 /** The six items of the Services mega menu (spec 2), in the spec's order. */
 export const SERVICES_MENU: MegaMenuLink[] = [
@@ -30,12 +31,7 @@ export const SERVICES_MENU: MegaMenuLink[] = [
 export const HEADER_LINKS: { before: NavLink[]; services: NavLink; after: NavLink[] } = {
   before: [HOME_LINK],
   services: SERVICES_LINK,
-  after: [
-    { label: 'About', to: PATHS.about },
-    PORTFOLIO_LINK,
-    { label: 'Blog', to: PATHS.blog },
-    { label: 'Contact Us', to: PATHS.contact },
-  ],
+  after: [{ label: 'About', to: PATHS.about }, PORTFOLIO_LINK, BLOG_LINK, { label: 'Contact Us', to: PATHS.contact }],
 };
 
 export const REQUEST_QUOTE_LINK: NavLink = { label: 'Request a Quote', to: PATHS.requestQuote };
@@ -57,9 +53,10 @@ export const FOOTER_COLUMNS: { heading: string; links: NavLink[] }[] = [
       { label: 'About Us', to: PATHS.about },
       PORTFOLIO_LINK,
       TRAINING_LINK,
-      { label: 'Blog', to: PATHS.blog },
+      BLOG_LINK,
       { label: 'Request a Quote', to: PATHS.requestQuote },
       { label: 'Contact Us', to: PATHS.contact },
+      { label: 'Privacy notice', to: PATHS.privacy },
     ],
   },
 ];

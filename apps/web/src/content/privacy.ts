@@ -111,8 +111,9 @@ export const PRIVACY = {
     },
   ] satisfies PrivacyForm[],
   alsoHeading: 'With every form we also keep',
+  // The reference is written with non-breaking hyphens (U+2011), so it never breaks across lines.
   also: [
-    'the date and time it arrived, and the reference we give you (such as RD-26-00123);',
+    'the date and time it arrived, and the reference we give you (such as RD‑26‑00123);',
     'a copy of the e-mail that tells our staff about your enquiry, and of the confirmation we send you.',
   ],
   notKept:

@@ -1,32 +1,57 @@
+import { blogPostPath } from '@agency/shared';
 import { CallToAction } from '@/components/sections/call-to-action';
 import { PageHero } from '@/components/sections/page-hero';
 import { PageHead } from '@/components/seo/page-head';
+import { Link } from '@/components/ui/link';
 import { BLOG } from '@/content/blog';
+import { formatLongDate } from '@/lib/format-date';
 import './pages.css';
-
-const formatDate = (isoDate: string) =>
-  new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Lagos' }).format(
-    new Date(`${isoDate}T12:00:00+01:00`),
-  );
 
 export default function BlogPage() {
   return (
     <>
       <PageHead title={BLOG.title} description={BLOG.metaDescription} />
-      <PageHero eyebrow="Insights" heading={BLOG.title} intro={<p>{BLOG.intro}</p>} />
-      <section className="section" aria-label="Latest posts">
-        <div className="container">
+      <PageHero eyebrow="Insights" heading={BLOG.title} intro={<p>{BLOG.intro}</p>} illustration={BLOG.illustration} />
+      <section className="section" aria-labelledby="blog-posts-heading">
+        <div className="container post-list-container">
+          <h2 id="blog-posts-heading" className="post-list__heading">
+            {BLOG.postsHeading}
+          </h2>
           <ul className="post-list">
             {BLOG.posts.map((post) => (
-              <li key={post.title}>
+              <li key={post.slug}>
                 <article className="card post-card">
                   <p className="eyebrow">{post.category}</p>
-                  <h2 className="card__title">{post.title}</h2>
+                  <h3 className="card__title post-card__title">
+                    <Link to={blogPostPath(post.slug)} className="post-card__link">
+                      {post.title}
+                    </Link>
+                  </h3>
                   <p className="post-card__meta">
-                    <time dateTime={post.date}>{formatDate(post.date)}</time> · {post.readingMinutes} min read
+                    <time dateTime={post.date}>{formatLongDate(post.date)}</time> · {post.readingMinutes} min read
                   </p>
                   <p>{post.excerpt}</p>
+                  <p className="post-card__more" aria-hidden="true">
+                    {BLOG.readLabel} →
+                  </p>
                 </article>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+      <section className="section section--tint" aria-labelledby="blog-upcoming-heading">
+        <div className="container post-list-container">
+          <h2 id="blog-upcoming-heading" className="post-list__heading">
+            {BLOG.upcomingHeading}
+          </h2>
+          <p>{BLOG.upcomingIntro}</p>
+          <ul className="post-list">
+            {BLOG.upcoming.map((post) => (
+              <li key={post.title} className="card post-card post-card--upcoming">
+                <p className="eyebrow">{post.category}</p>
+                <h3 className="card__title">{post.title}</h3>
+                <p>{post.excerpt}</p>
               </li>
             ))}
           </ul>

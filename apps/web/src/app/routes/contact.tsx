@@ -46,7 +46,12 @@ export default function ContactPage() {
   return (
     <>
       <PageHead title={CONTACT.title} description={CONTACT.metaDescription} />
-      <PageHero eyebrow="Get in touch" heading={CONTACT.heading} intro={<p>{CONTACT.intro}</p>} />
+      <PageHero
+        eyebrow="Get in touch"
+        heading={CONTACT.heading}
+        intro={<p>{CONTACT.intro}</p>}
+        illustration={CONTACT.illustration}
+      />
       <section className="section">
         <div className="container contact-layout">
           <div className="card form-card">

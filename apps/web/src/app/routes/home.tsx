@@ -7,6 +7,7 @@ import { PageHead } from '@/components/seo/page-head';
 import { Link } from '@/components/ui/link';
 import { popInClassName, usePopIn } from '@/components/ui/use-pop-in';
 import { HOME, HOME_SERVICE_CARDS } from '@/content/home';
+import { QUICK_CONTACT } from '@/content/quick-contact';
 import './home.css';
 
 function Hero() {
@@ -157,7 +158,7 @@ function Testimonials() {
 export default function HomePage() {
   return (
     <>
-      <PageHead title={HOME.metaTitle} fullTitle description={HOME.metaDescription} />
+      <PageHead title={HOME.metaTitle} fullTitle description={HOME.metaDescription} pageName={QUICK_CONTACT.homeName} />
       <Hero />
       <ScrollingBanner />
       <AboutBlurb />

@@ -9,7 +9,12 @@ export default function RequestQuotePage() {
   return (
     <>
       <PageHead title={REQUEST_QUOTE.title} description={REQUEST_QUOTE.metaDescription} />
-      <PageHero eyebrow="Start a project" heading={REQUEST_QUOTE.heading} intro={<p>{REQUEST_QUOTE.intro}</p>} />
+      <PageHero
+        eyebrow="Start a project"
+        heading={REQUEST_QUOTE.heading}
+        intro={<p>{REQUEST_QUOTE.intro}</p>}
+        illustration={REQUEST_QUOTE.illustration}
+      />
       <section className="section">
         <div className="container contact-layout">
           <div className="card form-card">

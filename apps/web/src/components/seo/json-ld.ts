@@ -56,3 +56,36 @@ export function breadcrumbJsonLd(trail: readonly NavLink[]): object {
     })),
   };
 }
+
+export interface ArticleFacts {
+  headline: string;
+  description: string;
+  /** The article's own path; its canonical address. */
+  path: string;
+  /** YYYY-MM-DD */
+  datePublished: string;
+  section: string;
+  wordCount: number;
+  imagePath: string;
+}
+
+/** schema.org Article of a blog post, written and published by the agency (the organisation node of every page). */
+export function articleJsonLd(article: ArticleFacts): object {
+  const organization = { '@id': absoluteUrl('/#organization') };
+  return {
+    '@context': SCHEMA_ORG,
+    '@type': 'Article',
+    headline: article.headline,
+    description: article.description,
+    url: absoluteUrl(article.path),
+    mainEntityOfPage: absoluteUrl(article.path),
+    image: absoluteUrl(article.imagePath),
+    datePublished: article.datePublished,
+    dateModified: article.datePublished,
+    inLanguage: 'en-NG',
+    articleSection: article.section,
+    wordCount: article.wordCount,
+    author: { ...organization, '@type': 'Organization', name: BRAND.name, url: absoluteUrl(PATHS.home) },
+    publisher: organization,
+  };
+}

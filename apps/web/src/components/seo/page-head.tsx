@@ -1,4 +1,5 @@
 import { useContext, useEffect } from 'react';
+import { QuickContact } from '@/components/layouts/quick-contact';
 import { BRAND } from '@/content/brand';
 import type { HeadData } from './head-data';
 import { HeadCollectorContext, useRouteMeta } from './route-meta';
@@ -11,6 +12,8 @@ export interface PageHeadProps {
   jsonLd?: object[];
   /** A page-specific link preview; by default the one the build draws for the route (/og/<route id>.png). */
   ogImagePath?: string;
+  /** What the quick contact's WhatsApp greeting calls the page ("I am on your ... page"); by default its title. */
+  pageName?: string;
 }
 
 /**
@@ -22,8 +25,12 @@ function documentShows(head: HeadData): boolean {
   return document.title === head.title && description === head.description;
 }
 
-/** Declares the page's title, description, social tags and JSON-LD, for the prerenderer and for client navigation. */
-export function PageHead({ title, fullTitle = false, description, jsonLd = [], ogImagePath }: PageHeadProps) {
+/**
+ * Declares the page's title, description, social tags and JSON-LD, for the prerenderer and for client navigation.
+ * It also renders the phone's quick contact buttons, whose greeting names the page, on every page but the staff
+ * area's: only the page knows its own name, and the prerendered links must carry it.
+ */
+export function PageHead({ title, fullTitle = false, description, jsonLd = [], ogImagePath, pageName }: PageHeadProps) {
   const route = useRouteMeta();
   const collector = useContext(HeadCollectorContext);
   const head: HeadData = {
@@ -52,5 +59,6 @@ export function PageHead({ title, fullTitle = false, description, jsonLd = [], o
     };
   }, [serialized]);
 
-  return null;
+  const publicPage = route.indexable || route.id === 'not-found';
+  return publicPage ? <QuickContact pageName={pageName ?? title} /> : null;
 }
