@@ -91,7 +91,10 @@ async function main(): Promise<void> {
       // Mails in hand are finished (or left to their lease), then the database closes.
       sender
         .stop()
-        .then(() => db.destroy())
+        .then(() => {
+          transport.close();
+          return db.destroy();
+        })
         .finally(() => process.exit(0));
     });
     server.closeIdleConnections();

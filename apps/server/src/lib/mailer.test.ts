@@ -7,9 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '@agency/testing';
 import { createLogger } from './logger';
 import { confirmationMail } from './mail-templates';
-import { createMailTransport, MailHeaderError, type Envelope } from './mailer';
+import { createMailTransport as openTransport, MailHeaderError, type Envelope } from './mailer';
 
 let sink: SmtpSink;
+const opened: Array<{ close(): void }> = [];
 let outbox: string;
 const logger = createLogger('silent');
 const from = '"Rendezvous Digital" <no-reply@rendezvousdigital.ng>';
@@ -20,9 +21,17 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  for (const transport of opened) transport.close();
   await sink.close();
   rmSync(outbox, { recursive: true, force: true });
 });
+
+/** Every transport a test opens is closed before the sink, whose close waits for open connections. */
+const createMailTransport = (options: Parameters<typeof openTransport>[0]) => {
+  const transport = openTransport(options);
+  opened.push(transport);
+  return transport;
+};
 
 const envelope = (to: string, link: string): Envelope => ({
   ...confirmationMail(to, link),

@@ -125,6 +125,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     },
     async close() {
       await sender.stop();
+      transport.close();
       await sink.close();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -17,7 +17,7 @@ import type { AppConfig } from '../../config/config';
 import type { Database, HumanCheckVerdict, SpamReason } from '../../lib/database-schema';
 import { AppError } from '../../lib/errors';
 import { autoReplyMail, staffNotificationMail, type NotifiedField } from '../../lib/mail-templates';
-import { isUniqueViolation } from '../../lib/db-errors';
+import { isUniqueViolation, withConflictRetry } from '../../lib/db-errors';
 import { isStaff } from '../auth/staff-rule';
 import { listConfirmedUsers } from '../auth/users.repository';
 import { messageIdDomain, queueMails } from '../outbox/outbox';
@@ -63,40 +63,43 @@ export async function submitMessage<K extends MessageKind>(
   const now = deps.clock().getTime();
   const definition = ENQUIRY_KINDS[kind];
   try {
-    const outcome = await deps.db.transaction().execute(async (trx) => {
-      const reference = formatReference(await repository.nextEnquiryNumber(trx, kind, now), new Date(now));
-      await repository.insertMessage(
-        trx,
-        kind,
-        submission,
-        { reference, spam_reason: verdict.spamReason, human_check: verdict.humanCheck },
-        now,
-      );
-      if (verdict.spentToken) {
-        await repository.spendHumanCheckToken(trx, verdict.spentToken.nonce, verdict.spentToken.expiresAt);
-      }
-      const answer: SubmitAnswer = { success: true, message: definition.successMessage, reference };
-      if (verdict.idempotencyKey) {
-        await repository.storeIdempotentAnswer(trx, {
-          scope: idempotencyScope(kind),
-          key: verdict.idempotencyKey,
-          status: 201,
-          answer: JSON.stringify(answer),
-          createdAt: now,
-          expiredBefore: now - SUBMISSION_RULES.IDEMPOTENCY_TTL_MS,
-        });
-      }
-      if (verdict.spamReason === null) {
-        const recipients = await staffRecipients(trx, deps.config);
-        const staffMails = recipients.map((to) => ({
-          ...notificationOf(deps.config, kind, submission, reference, to),
-          purpose: 'staff-notification' as const,
-        }));
-        const autoReply = { ...visitorReplyOf(kind, submission, reference), purpose: 'auto-reply' as const };
-        await queueMails(trx, [...staffMails, autoReply], { now, domain: messageIdDomain(deps.config.mailFrom) });
-      }
-      return { stored: true as const, reference, answer };
-    });
+    // InnoDB may pick the transaction as a deadlock victim (a sender claiming mail at that moment): run it again.
+    const outcome = await withConflictRetry(() =>
+      deps.db.transaction().execute(async (trx) => {
+        const reference = formatReference(await repository.nextEnquiryNumber(trx, kind, now), new Date(now));
+        await repository.insertMessage(
+          trx,
+          kind,
+          submission,
+          { reference, spam_reason: verdict.spamReason, human_check: verdict.humanCheck },
+          now,
+        );
+        if (verdict.spentToken) {
+          await repository.spendHumanCheckToken(trx, verdict.spentToken.nonce, verdict.spentToken.expiresAt);
+        }
+        const answer: SubmitAnswer = { success: true, message: definition.successMessage, reference };
+        if (verdict.idempotencyKey) {
+          await repository.storeIdempotentAnswer(trx, {
+            scope: idempotencyScope(kind),
+            key: verdict.idempotencyKey,
+            status: 201,
+            answer: JSON.stringify(answer),
+            createdAt: now,
+            expiredBefore: now - SUBMISSION_RULES.IDEMPOTENCY_TTL_MS,
+          });
+        }
+        if (verdict.spamReason === null) {
+          const recipients = await staffRecipients(trx, deps.config);
+          const staffMails = recipients.map((to) => ({
+            ...notificationOf(deps.config, kind, submission, reference, to),
+            purpose: 'staff-notification' as const,
+          }));
+          const autoReply = { ...visitorReplyOf(kind, submission, reference), purpose: 'auto-reply' as const };
+          await queueMails(trx, [...staffMails, autoReply], { now, domain: messageIdDomain(deps.config.mailFrom) });
+        }
+        return { stored: true as const, reference, answer };
+      }),
+    );
     deps.mail.wake();
     return outcome;
   } catch (error) {

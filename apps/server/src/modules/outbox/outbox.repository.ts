@@ -32,20 +32,25 @@ export async function claimDueMails(db: Kysely<Database>, dialect: DialectName, 
   const lease = { lease_owner: claim.owner, lease_until: claim.leaseUntil };
 
   if (dialect === 'mysql') {
-    // Rows another sender is claiming right now are skipped, not waited for.
-    await db.transaction().execute(async (trx) => {
-      const rows = await due(selectDue(trx)).forUpdate().skipLocked().execute();
-      if (rows.length === 0) return;
-      await trx
-        .updateTable('outbox')
-        .set(lease)
-        .where(
-          'id',
-          'in',
-          rows.map((row) => row.id),
-        )
-        .execute();
-    });
+    // Rows another sender is claiming right now are skipped, not waited for. READ COMMITTED: under InnoDB's default
+    // REPEATABLE READ the locking read takes gap locks on the due index, which deadlock with a submission inserting
+    // its mails at the same moment (seen with two processes on MariaDB).
+    await db
+      .transaction()
+      .setIsolationLevel('read committed')
+      .execute(async (trx) => {
+        const rows = await due(selectDue(trx)).forUpdate().skipLocked().execute();
+        if (rows.length === 0) return;
+        await trx
+          .updateTable('outbox')
+          .set(lease)
+          .where(
+            'id',
+            'in',
+            rows.map((row) => row.id),
+          )
+          .execute();
+      });
   } else {
     // One UPDATE statement: SQLite runs it under its single writer lock, so the claim is atomic across processes.
     await db

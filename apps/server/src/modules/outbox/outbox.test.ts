@@ -160,24 +160,28 @@ describe('the mail outbox', () => {
       })),
       { now, domain: 'agency.test' },
     );
-    const make = () =>
+    const transports = [1, 2].map(() =>
+      createMailTransport({
+        smtpUrl: context!.sink.url,
+        from: context!.config.mailFrom,
+        outboxDir: context!.dataDir,
+        logger: createLogger('silent'),
+        logLinks: false,
+      }),
+    );
+    const [first, second] = transports.map((transport) =>
       createOutboxSender({
         db: context!.db,
         dialect: context!.database.dialect,
-        transport: createMailTransport({
-          smtpUrl: context!.sink.url,
-          from: context!.config.mailFrom,
-          outboxDir: context!.dataDir,
-          logger: createLogger('silent'),
-          logLinks: false,
-        }),
+        transport,
         clock: context!.now,
         logger: createLogger('silent'),
         retryBaseMs: 1000,
         leaseMs: 60_000,
-      });
-    const [first, second] = [make(), make()];
-    await Promise.all([first.drain(), second.drain(), first.drain(), second.drain()]);
+      }),
+    );
+    await Promise.all([first!.drain(), second!.drain(), first!.drain(), second!.drain()]);
+    for (const transport of transports) transport.close();
     expect(context.sink.mails).toHaveLength(30);
     expect(new Set(context.sink.mails.map((mail) => mail.subject)).size).toBe(30);
     expect((await outboxRows(context)).every((row) => row.status === 'sent')).toBe(true);

@@ -14,7 +14,11 @@ export interface QueuedMail extends OutgoingMail {
 
 /** Tries per mail before it is marked failed (the first and seven retries). */
 export const MAIL_MAX_ATTEMPTS = 8;
-const BATCH = 10;
+/**
+ * One mail claimed and sent at a time per process: a process killed between the SMTP server's acceptance and its own
+ * record can then cause at most one second copy, and a claim's lease always outlasts the one send it covers.
+ */
+const BATCH = 1;
 const POLL_MS = 1000;
 
 /** The domain of the sender address, for Message-IDs: `<uuid@rendezvousdigital.ng>`. */
@@ -127,12 +131,12 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
     await markMailSent(db, row, owner, clock().getTime());
   }
 
-  /** One claim and its deliveries; the number of mails taken. */
+  /** One claim and its delivery, one mail after another; the number of mails taken. */
   async function sendBatch(): Promise<number> {
     const owner = randomUUID();
     const now = clock().getTime();
     const rows = await claimDueMails(db, dialect, { owner, now, leaseUntil: now + options.leaseMs, batch: BATCH });
-    await Promise.all(rows.map((row) => deliverOne(row, owner)));
+    for (const row of rows) await deliverOne(row, owner);
     return rows.length;
   }
 
