@@ -1,8 +1,10 @@
+import type { FormPageState } from '@agency/shared';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { App } from './app/app';
 import { findRoute, NOT_FOUND_ROUTE, PAGE_ROUTES, type PageRoute } from './app/route-table';
+import { FormPageStateContext } from './components/forms/form-page-state';
 import { renderHeadTags, type HeadData } from './components/seo/head-data';
 import { HeadCollectorContext, type HeadCollector } from './components/seo/route-meta';
 
@@ -24,8 +26,16 @@ async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Renders one path to HTML at build time, waiting for every lazy module, and returns its head tags. */
-export async function renderPage(url: string): Promise<RenderedPage> {
+export interface RenderOptions {
+  /** The state of the page's public form, when the server answers a form post with its page (docs/decisions/0019). */
+  formState?: FormPageState;
+}
+
+/**
+ * Renders one path to HTML, waiting for every lazy module, and returns its head tags: at build time for every page,
+ * and in the server for a public form's page as the answer to a form post without JavaScript.
+ */
+export async function renderPage(url: string, options: RenderOptions = {}): Promise<RenderedPage> {
   await findRoute(new URL(url, 'http://prerender').pathname).preload();
   let head: HeadData | undefined;
   const collector: HeadCollector = {
@@ -36,9 +46,11 @@ export async function renderPage(url: string): Promise<RenderedPage> {
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <HeadCollectorContext.Provider value={collector}>
-        <StaticRouter location={url}>
-          <App />
-        </StaticRouter>
+        <FormPageStateContext.Provider value={options.formState ?? null}>
+          <StaticRouter location={url}>
+            <App />
+          </StaticRouter>
+        </FormPageStateContext.Provider>
       </HeadCollectorContext.Provider>
     </StrictMode>,
     // Never outline a large Suspense boundary into a script-revealed segment: pages must read without scripts.

@@ -44,3 +44,26 @@ export function formatReference(number: number, at: Date): string {
   const year = new Intl.DateTimeFormat('en-NG', { timeZone: 'Africa/Lagos', year: '2-digit' }).format(at);
   return `RD-${year}-${String(number).padStart(5, '0')}`;
 }
+
+/**
+ * The slots of a public form's page that the server fills per request (docs/decisions/0019): the question's two
+ * digits (`a`, `b`), its token (`token`) and the form post's idempotency key (`key`), each marked by this attribute.
+ */
+export const FORM_SLOT_ATTRIBUTE = 'data-form-slot';
+
+/** What a public form shows when the server renders its page as the answer to a form post (docs/decisions/0019). */
+export interface FormPageState {
+  /** What the visitor sent (empty after a success): text, selects and radios as strings, checkbox groups as lists. */
+  values: Record<string, string | string[]>;
+  /** Each message under its field, keyed by API field name. */
+  errors: Record<string, string>;
+  /** A message for the whole form (a 429's), shown where the form shows its failures. */
+  formError: string | null;
+  /** The question on the page, its token and what was answered to it ('' for a fresh question). */
+  question: IssuedSumQuestion;
+  answer: string;
+  /** The key a post of this page carries. */
+  idempotencyKey: string;
+  /** After a success: the spec's message and the enquiry's reference. */
+  sent: { message: string; reference: string } | null;
+}

@@ -8,7 +8,7 @@ import '@/components/ui/forms.css';
 
 interface FieldBaseProps {
   name: string;
-  label: string;
+  label: ReactNode;
   error?: string | undefined;
   hint?: ReactNode;
   required?: boolean;

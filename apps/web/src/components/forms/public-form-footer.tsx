@@ -1,3 +1,4 @@
+import { FORM_SLOT_ATTRIBUTE, IDEMPOTENCY_FIELD } from '@agency/shared';
 import { useRef } from 'react';
 import { HoneypotField } from './honeypot-field';
 import { PrivacyNote } from './privacy-note';
@@ -8,7 +9,15 @@ import type { PublicFormState } from './use-public-form';
 interface PublicFormFooterProps {
   form: Pick<
     PublicFormState,
-    'formError' | 'notice' | 'closeNotice' | 'reference' | 'closeReference' | 'honeypotRef' | 'sending' | 'ready'
+    | 'formError'
+    | 'notice'
+    | 'closeNotice'
+    | 'reference'
+    | 'closeReference'
+    | 'honeypotRef'
+    | 'sending'
+    | 'ready'
+    | 'pageIdempotencyKey'
   >;
   submitLabel: string;
 }
@@ -31,6 +40,14 @@ export function PublicFormFooter({ form, submitLabel }: PublicFormFooterProps) {
   return (
     <>
       <HoneypotField inputRef={form.honeypotRef} />
+      {/* A post without JavaScript carries the key the server wrote into this page; the kit sends its own header. */}
+      <input
+        {...{ [FORM_SLOT_ATTRIBUTE]: 'key' }}
+        type="hidden"
+        name={IDEMPOTENCY_FIELD}
+        value={form.pageIdempotencyKey}
+        suppressHydrationWarning
+      />
       {form.formError ? (
         <p className="alert alert--error" role="alert">
           {form.formError}

@@ -18,6 +18,8 @@ export interface SubmitContext {
 
 interface FormOptions<Values extends FormValues> {
   initialValues: Values;
+  /** What the form shows first when it differs from `initialValues` (a page the server rendered after a post). */
+  startWith?: { values: Values; errors: Record<string, string> } | undefined;
   /** Runs on submit with what was typed; while its promise is pending further submits are ignored. */
   onSubmit: (values: Values, context: SubmitContext) => void | Promise<void>;
 }
@@ -27,9 +29,9 @@ interface FormOptions<Values extends FormValues> {
  * at a time, and the hand-over from before hydration: what the visitor typed, chose or ticked before the script ran
  * is adopted into state, and a submit held by index.html's inline script is sent once the form is live.
  */
-export function useForm<Values extends FormValues>({ initialValues, onSubmit }: FormOptions<Values>) {
-  const [values, setValues] = useState<Values>(initialValues);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+export function useForm<Values extends FormValues>({ initialValues, startWith, onSubmit }: FormOptions<Values>) {
+  const [values, setValues] = useState<Values>(startWith?.values ?? initialValues);
+  const [errors, setErrors] = useState<Record<string, string>>(startWith?.errors ?? {});
   const [sending, setSending] = useState(false);
   /** How many held submits were taken over; each one is sent again once it has rendered. */
   const [heldSubmits, setHeldSubmits] = useState(0);

@@ -1,6 +1,14 @@
-import { API_MESSAGES, FIELD_MESSAGES, HONEYPOT_FIELD, HUMAN_CHECK_FIELDS, SUBMISSION_RULES } from '@agency/shared';
-import { useRef, useState } from 'react';
+import {
+  API_MESSAGES,
+  FIELD_MESSAGES,
+  HONEYPOT_FIELD,
+  HUMAN_CHECK_FIELDS,
+  SUBMISSION_RULES,
+  type FormPageState,
+} from '@agency/shared';
+import { useContext, useRef, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
+import { FormPageStateContext, issuedSlotsOf } from './form-page-state';
 import { SUM_ANSWER_FIELD } from './human-check/sum-question-field';
 import { useSumQuestion, type AskedSumQuestion } from './human-check/use-sum-question';
 import { newIdempotencyKey, referenceOf, type PublicSubmission, type SubmissionFields } from './public-submission';
@@ -9,6 +17,8 @@ import { parseOrShowErrors, useForm, type FormValues, type ParseResult } from '.
 
 interface PublicFormOptions<Values extends FormValues, Data> {
   initialValues: Values;
+  /** The form's submit endpoint: the `<form method="post">` goes there when JavaScript is off (docs/decisions/0019). */
+  action: string;
   /** The form's shared schema. */
   parse: (values: Values) => ParseResult<Data>;
   /**
@@ -79,11 +89,16 @@ function pause(ms: number): Promise<void> {
  */
 export function usePublicForm<Values extends FormValues, Data>(options: PublicFormOptions<Values, Data>) {
   const { messages } = options;
-  const sum = useSumQuestion();
-  const [formError, setFormError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<SuccessNotice | null>(null);
-  const [reference, setReference] = useState<string | null>(null);
-  const noticeCount = useRef(0);
+  // A page the server rendered after a form post starts where the post left off (docs/decisions/0019).
+  const pageState = useContext(FormPageStateContext);
+  const [slots] = useState(() => issuedSlotsOf(pageState));
+  const sum = useSumQuestion(slots?.question ?? null);
+  const [formError, setFormError] = useState<string | null>(pageState?.formError ?? null);
+  const [notice, setNotice] = useState<SuccessNotice | null>(
+    pageState?.sent ? { message: pageState.sent.message, id: 1 } : null,
+  );
+  const [reference, setReference] = useState<string | null>(pageState?.sent?.reference ?? null);
+  const noticeCount = useRef(notice ? 1 : 0);
   const honeypotRef = useRef<HTMLInputElement>(null);
   /** The key of the filled form last sent without success, and what was sent with it. */
   const pendingKey = useRef<{ sent: string; key: string } | null>(null);
@@ -100,8 +115,11 @@ export function usePublicForm<Values extends FormValues, Data>(options: PublicFo
     return pendingKey.current.key;
   };
 
+  const [startWith] = useState(() => (pageState ? startingPoint(initialValues, pageState) : undefined));
+
   const form = useForm({
     initialValues,
+    startWith,
     onSubmit: (values, context) => {
       setFormError(null);
       const { [SUM_ANSWER_FIELD]: answer, ...fields } = values;
@@ -166,6 +184,11 @@ export function usePublicForm<Values extends FormValues, Data>(options: PublicFo
 
   return {
     ...form,
+    /** Spread on the <form>: the kit's props, and a real post to the form's endpoint for when JavaScript is off. */
+    formProps: { ...form.formProps, method: 'post', action: options.action },
+    /** The question's token and the page's key, posted by the hidden inputs when JavaScript is off. */
+    questionToken: sum.question?.token ?? '',
+    pageIdempotencyKey: slots?.idempotencyKey ?? '',
     /** The human check's question (null until it has arrived in the browser) and its answer control's props. */
     sumQuestion: sum.question,
     answerProps: form.fieldProps(SUM_ANSWER_FIELD),
@@ -177,8 +200,21 @@ export function usePublicForm<Values extends FormValues, Data>(options: PublicFo
     /** The last success's reference; it stays until the visitor closes it. */
     reference,
     closeReference: () => setReference(null),
-    ready: sum.question !== null,
+    // The prerendered page is ready as it is: the server fills its question in per request.
+    ready: sum.question !== null || typeof document === 'undefined',
   };
+}
+
+/** The values and errors a server-rendered page starts with: what was posted, for the fields this form has. */
+function startingPoint<Values extends FormValues>(initialValues: Values, pageState: FormPageState) {
+  const values: FormValues = { ...initialValues };
+  for (const [name, empty] of Object.entries(initialValues)) {
+    const posted = pageState.values[name];
+    if (posted === undefined) continue;
+    values[name] = Array.isArray(empty) ? [posted].flat() : Array.isArray(posted) ? (posted[0] ?? '') : posted;
+  }
+  values[SUM_ANSWER_FIELD] = pageState.answer;
+  return { values: values as Values, errors: pageState.errors };
 }
 
 export type PublicFormState = ReturnType<typeof usePublicForm>;

@@ -5,6 +5,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, networkFailure, requestsTo, stubApi } from '@/test/stub-api';
+import { issuedSlotsOf } from '../form-page-state';
 import { SumQuestionField } from './sum-question-field';
 import { drawDigits, findSumQuestion, readSumQuestion } from './test-utils';
 import { QUESTION_WAIT_MS, useSumQuestion } from './use-sum-question';
@@ -14,7 +15,7 @@ function SumQuestionDemo() {
   const [answer, setAnswer] = useState('');
   return (
     <form>
-      <SumQuestionField question={sum.question} value={answer} onChange={setAnswer} />
+      <SumQuestionField question={sum.question} token={sum.question?.token ?? ''} value={answer} onChange={setAnswer} />
       <output>{sum.isCorrect(answer) ? 'correct' : 'not correct'}</output>
       <p>Token: {sum.question ? String(sum.question.token) : 'no question yet'}</p>
       <button type="button" onClick={sum.renew}>
@@ -22,6 +23,24 @@ function SumQuestionDemo() {
       </button>
     </form>
   );
+}
+
+/** As a public form starts: with the question the server wrote into the page, if it did (docs/decisions/0019). */
+function IssuedQuestionDemo() {
+  const [slots] = useState(() => issuedSlotsOf(null));
+  const sum = useSumQuestion(slots?.question ?? null);
+  return (
+    <form>
+      <SumQuestionField question={sum.question} token={sum.question?.token ?? ''} value="" onChange={() => undefined} />
+    </form>
+  );
+}
+
+/** What the server does to a prerendered form page per request: the digits and the token go into their slots. */
+function fillSlots(html: string, a: number, b: number, token: string): string {
+  return html
+    .replace(/(<span data-form-slot="question">)What is \? \+ \?/, `$1What is ${a} + ${b}?`)
+    .replace(/(<input data-form-slot="token"[^>]*? value=")"/, `$1${token}"`);
 }
 
 /** The server issues these questions in turn, question n with the token `token-n`. */
@@ -74,6 +93,39 @@ describe('SumQuestionField', () => {
     expect(requestsTo(fetchMock, API_PATHS.HUMAN_CHECK)).toHaveLength(1);
     expect(recoverableErrors).toEqual([]);
     expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  it('without JavaScript the prerendered slots hold "What is ? + ?" and an empty token, for the server to fill', () => {
+    const html = renderToString(<IssuedQuestionDemo />);
+    expect(html).toContain('<span data-form-slot="question">What is ? + ?</span>');
+    expect(html).toMatch(/<input data-form-slot="token" type="hidden" name="humanCheckToken" value=""\/>/);
+    expect(fillSlots(html, 3, 4, 'server-token')).toContain('value="server-token"');
+  });
+
+  it('hydrating a page the server filled adopts its question and token: no mismatch and no second question', async () => {
+    const fetchMock = serverIssues([0, 9]);
+    const consoleError = vi.spyOn(console, 'error');
+    const container = document.createElement('div');
+    container.innerHTML = fillSlots(renderToString(<IssuedQuestionDemo />), 3, 4, 'server-token');
+    document.body.append(container);
+
+    const recoverableErrors: unknown[] = [];
+    await act(async () => {
+      hydrateRoot(container, <IssuedQuestionDemo />, { onRecoverableError: (error) => recoverableErrors.push(error) });
+    });
+
+    expect(readSumQuestion().label).toBe('What is 3 + 4?');
+    expect(container.querySelector('input[name="humanCheckToken"]')).toHaveValue('server-token');
+    expect(requestsTo(fetchMock, API_PATHS.HUMAN_CHECK)).toHaveLength(0);
+    expect(recoverableErrors).toEqual([]);
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  it('a page whose slots were not filled asks the server as before', async () => {
+    const fetchMock = serverIssues([2, 2]);
+    render(<IssuedQuestionDemo />);
+    expect((await findSumQuestion()).label).toBe('What is 2 + 2?');
+    expect(requestsTo(fetchMock, API_PATHS.HUMAN_CHECK)).toHaveLength(1);
   });
 
   it('accepts only the exact sum as the answer', async () => {

@@ -1,4 +1,4 @@
-import { createSumQuestion, isCorrectSum, type SumQuestion } from '@agency/shared';
+import { createSumQuestion, isCorrectSum, type IssuedSumQuestion, type SumQuestion } from '@agency/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { fetchSumQuestion } from './fetch-sum-question';
 
@@ -24,13 +24,18 @@ export const QUESTION_WAIT_MS = 8000;
 /**
  * The arithmetic human check of the public forms (spec 5, issue 10): the server issues the question with a token
  * (GET /api/human-check) once the page runs in the browser; if it cannot be reached the page draws the digits itself
- * and the form is sent without a token, which the server files as unverified.
+ * and the form is sent without a token, which the server files as unverified. A question the server wrote into the
+ * page (`issued`, docs/decisions/0019) is the first one, and none is fetched until it is renewed.
  */
-export function useSumQuestion(): SumQuestionState {
-  const [question, setQuestion] = useState<AskedSumQuestion | null>(null);
+export function useSumQuestion(issued: IssuedSumQuestion | null = null): SumQuestionState {
+  const [question, setQuestion] = useState<AskedSumQuestion | null>(() =>
+    issued ? { ...issued, receivedAt: performance.now() } : null,
+  );
   const [round, setRound] = useState(0);
+  const [startedWithIssued] = useState(issued !== null);
 
   useEffect(() => {
+    if (round === 0 && startedWithIssued) return;
     let current = true;
     const controller = new AbortController();
     const giveUp = setTimeout(() => controller.abort(), QUESTION_WAIT_MS);
@@ -48,7 +53,7 @@ export function useSumQuestion(): SumQuestionState {
       clearTimeout(giveUp);
       controller.abort();
     };
-  }, [round]);
+  }, [round, startedWithIssued]);
 
   const renew = useCallback(() => {
     setQuestion(null);

@@ -1,4 +1,4 @@
-import { ContactMessageSchema, FORM_TEXTS, SPEC_MESSAGES } from '@agency/shared';
+import { API_PATHS, ContactMessageSchema, FORM_TEXTS, SPEC_MESSAGES } from '@agency/shared';
 import { TextAreaField, TextField } from '@/components/forms/fields';
 import { SumQuestionField } from '@/components/forms/human-check/sum-question-field';
 import { PublicFormFooter } from '@/components/forms/public-form-footer';
@@ -10,6 +10,7 @@ const EMPTY_MESSAGE = { name: '', email: '', phone: '', message: '' };
 export function ContactForm() {
   const form = usePublicForm({
     initialValues: EMPTY_MESSAGE,
+    action: API_PATHS.SUBMIT_CONTACT,
     parse: (values) => ContactMessageSchema.safeParse(values),
     send: submitContactMessage,
     messages: {
@@ -40,7 +41,7 @@ export function ContactForm() {
       </div>
       <TextField label="Phone" type="tel" inputMode="tel" autoComplete="tel" required {...form.fieldProps('phone')} />
       <TextAreaField label="Message" required rows={6} {...form.fieldProps('message')} />
-      <SumQuestionField question={form.sumQuestion} {...form.answerProps} />
+      <SumQuestionField question={form.sumQuestion} token={form.questionToken} {...form.answerProps} />
       <PublicFormFooter form={form} submitLabel="Send Message" />
     </form>
   );

@@ -1,4 +1,11 @@
-import { FORM_TEXTS, NIGERIAN_STATES, QUOTE_SERVICES, QuoteRequestSchema, SPEC_MESSAGES } from '@agency/shared';
+import {
+  API_PATHS,
+  FORM_TEXTS,
+  NIGERIAN_STATES,
+  QUOTE_SERVICES,
+  QuoteRequestSchema,
+  SPEC_MESSAGES,
+} from '@agency/shared';
 import { CheckboxGroup, SelectField, TextAreaField, TextField } from '@/components/forms/fields';
 import { SumQuestionField } from '@/components/forms/human-check/sum-question-field';
 import { PublicFormFooter } from '@/components/forms/public-form-footer';
@@ -17,6 +24,7 @@ const EMPTY_REQUEST: {
 export function QuoteForm() {
   const form = usePublicForm({
     initialValues: EMPTY_REQUEST,
+    action: API_PATHS.SUBMIT_QUOTE,
     parse: (values) => QuoteRequestSchema.safeParse(values),
     send: submitQuoteRequest,
     messages: {
@@ -71,7 +79,7 @@ export function QuoteForm() {
         onChange={(services) => form.setField('services', services)}
         error={form.errors.services}
       />
-      <SumQuestionField question={form.sumQuestion} {...form.answerProps} />
+      <SumQuestionField question={form.sumQuestion} token={form.questionToken} {...form.answerProps} />
       <PublicFormFooter form={form} submitLabel="Submit Request" />
     </form>
   );

@@ -10,7 +10,8 @@ import { request } from '@/lib/api-client';
 
 export type TrainingRegistration = WebTrainingRegistration | CreativeTrainingRegistration;
 
-const SUBMIT_PATHS: Record<TrainingVariant, string> = {
+/** Each variant's submit endpoint: its form posts there too when JavaScript is off. */
+export const SUBMIT_PATHS: Record<TrainingVariant, string> = {
   web: API_PATHS.SUBMIT_WEB_TRAINING,
   creative: API_PATHS.SUBMIT_CREATIVE_TRAINING,
 };

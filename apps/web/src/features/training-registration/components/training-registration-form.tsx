@@ -15,7 +15,11 @@ import { SumQuestionField } from '@/components/forms/human-check/sum-question-fi
 import { PublicFormFooter } from '@/components/forms/public-form-footer';
 import { usePublicForm } from '@/components/forms/use-public-form';
 import type { TrainingVariant } from '@/content/training';
-import { submitTrainingRegistration, type TrainingRegistration } from '../api/submit-training-registration';
+import {
+  SUBMIT_PATHS,
+  submitTrainingRegistration,
+  type TrainingRegistration,
+} from '../api/submit-training-registration';
 
 const EMPTY_REGISTRATION = {
   surname: '',
@@ -43,6 +47,7 @@ interface TrainingRegistrationFormProps {
 export function TrainingRegistrationForm({ variant }: TrainingRegistrationFormProps) {
   const form = usePublicForm<typeof EMPTY_REGISTRATION, TrainingRegistration>({
     initialValues: EMPTY_REGISTRATION,
+    action: SUBMIT_PATHS[variant],
     parse: (values) => parseRegistration(variant, values),
     send: (registration, submission) => submitTrainingRegistration(variant, registration, submission),
     messages: {
@@ -117,7 +122,7 @@ export function TrainingRegistrationForm({ variant }: TrainingRegistrationFormPr
         required
         {...form.fieldProps('referral')}
       />
-      <SumQuestionField question={form.sumQuestion} {...form.answerProps} />
+      <SumQuestionField question={form.sumQuestion} token={form.questionToken} {...form.answerProps} />
       <PublicFormFooter form={form} submitLabel="Register" />
     </form>
   );
