@@ -20,6 +20,8 @@ COPY --from=build /app/apps/server/dist ./apps/server/dist
 COPY --from=build /app/apps/server/assets ./apps/server/assets
 COPY --from=build /app/apps/web/package.json ./apps/web/
 COPY --from=build /app/apps/web/dist/client ./apps/web/dist/client
+# The SSR bundle renders a public form's page as the answer to a form post without JavaScript (decision 0019).
+COPY --from=build /app/apps/web/dist/server ./apps/web/dist/server
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

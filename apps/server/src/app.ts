@@ -21,7 +21,8 @@ import { humanCheckRoutes } from './modules/human-check/human-check.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { profileImagesRoutes } from './modules/profile-images/profile-images.routes';
-import { webRoutes } from './modules/web/web.routes';
+import { createFormPages } from './modules/web/form-pages';
+import { publicOriginOf, webRoutes } from './modules/web/web.routes';
 
 export type { AppDeps } from './app-deps';
 
@@ -126,13 +127,17 @@ export function createApp(deps: AppDeps): Express {
   app.use(authRoutes(auth, deps.clock, config.isProduction));
   const staffOnly = requireStaff(auth);
   const humanCheck = createHumanCheck(config.sessionSecret);
+  const webRoot = deps.webRoot ?? DEFAULT_WEB_ROOT;
+  // A public form's page, filled per request and rendered as a form post's answer (docs/decisions/0019).
+  const issueFormSlots = () => ({ question: humanCheck.issue(deps.clock().getTime()), idempotencyKey: randomUUID() });
+  const formPages = createFormPages(webRoot, () => publicOriginOf(config.appUrl));
   app.use(humanCheckRoutes(deps, humanCheck));
-  app.use(messagesRoutes(deps, staffOnly, humanCheck));
+  app.use(messagesRoutes(deps, staffOnly, { humanCheck, formPages, issueFormSlots }));
   app.use(outboxRoutes(deps, staffOnly));
   app.use(profileImagesRoutes(deps.db));
   app.use(API_BASE, apiNotFound);
 
-  app.use(webRoutes(deps.webRoot ?? DEFAULT_WEB_ROOT, config.appUrl));
+  app.use(webRoutes(webRoot, config.appUrl, issueFormSlots));
   app.use(apiNotFound);
   app.use(errorHandler(logger));
   return app;

@@ -24,6 +24,29 @@ const parseJson = express.json({
   verify: refuseInvalidUtf8,
 });
 
+const parseForm = express.urlencoded({
+  extended: false,
+  limit: LIMITS.JSON_BODY_MAX_BYTES,
+  parameterLimit: 100,
+  type: 'application/x-www-form-urlencoded',
+  verify: refuseInvalidUtf8,
+});
+
+/**
+ * The public forms' submit endpoints take UTF-8 JSON (their scripts) or a browser's form post without JavaScript
+ * (`application/x-www-form-urlencoded`, docs/decisions/0019; a repeated name arrives as a list); 415 otherwise.
+ */
+export const jsonOrFormBody: RequestHandler[] = [
+  (req, _res, next) => {
+    if (!req.is(['application/json', 'application/x-www-form-urlencoded'])) {
+      throw new AppError(415, API_MESSAGES.UNSUPPORTED_CONTENT_TYPE);
+    }
+    next();
+  },
+  parseJson,
+  parseForm,
+];
+
 /** JSON endpoints take UTF-8 JSON only (415 otherwise), at most 100 kB (413), well-formed (400). */
 export const jsonBody: RequestHandler[] = [
   (req, _res, next) => {

@@ -1,14 +1,36 @@
-import { Router, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
-import { API_MESSAGES, decimalCount, decimalId, ENQUIRY_KINDS, MESSAGE_KINDS } from '@agency/shared';
+import {
+  API_MESSAGES,
+  decimalCount,
+  decimalId,
+  ENQUIRY_KINDS,
+  MESSAGE_KINDS,
+  type FormPageState,
+  type MessageKind,
+  type SubmitAnswer,
+} from '@agency/shared';
 import type { AppDeps } from '../../app-deps';
-import { jsonBody } from '../../middleware/json-body';
+import { AppError } from '../../lib/errors';
+import { jsonOrFormBody } from '../../middleware/json-body';
 import { methodNotAllowed } from '../../middleware/method-not-allowed';
 import { parseInput } from '../../middleware/validate';
 import { clientAddressKey } from '../../lib/client-address';
 import { createRateLimiter, tooManyRequests } from '../../lib/rate-limiter';
 import type { HumanCheck } from '../human-check/human-check';
-import { extrasOf, judgeSubmission } from './submission-input';
+import type { FormPages } from '../web/form-pages';
+import type { IssueFormSlots } from '../web/web.routes';
+import {
+  emptyAnswerError,
+  FORM_PAGE_PATHS,
+  formFieldsOf,
+  isFormPost,
+  postedValuesOf,
+  questionAfterRefusal,
+  refusalOf,
+  wantsPage,
+} from './form-post';
+import { extrasOf, judgeSubmission, type SubmissionExtras } from './submission-input';
 import { deleteMessage, findReplay, listMessages, submitMessage } from './messages.service';
 
 const LIST_LIMIT_MAX = 1000;
@@ -22,17 +44,110 @@ const ListQuerySchema = z.object({
 
 const DeleteQuerySchema = z.object({ id: decimalId });
 
-export function messagesRoutes(deps: AppDeps, requireStaff: RequestHandler, humanCheck: HumanCheck): Router {
+interface PublicForms {
+  humanCheck: HumanCheck;
+  /** Renders a form's page as the answer to a form post without JavaScript (docs/decisions/0019). */
+  formPages: FormPages;
+  issueFormSlots: IssueFormSlots;
+}
+
+export function messagesRoutes(deps: AppDeps, requireStaff: RequestHandler, forms: PublicForms): Router {
   const router = Router();
+  const { humanCheck } = forms;
   const submissions = createRateLimiter(deps.db, 'form', deps.config.limits.form);
+
+  /**
+   * A form post from a browser without JavaScript: the same key, rate limit, schema, human check, honeypot and
+   * storage as the JSON path, answered with the form's page: the success and its reference, or the form again with
+   * each message under its field and everything sent (docs/decisions/0019).
+   */
+  async function answerWithPage(kind: MessageKind, req: Request, res: Response, extras: SubmissionExtras) {
+    const definition = ENQUIRY_KINDS[kind];
+    const now = deps.clock().getTime();
+    const posted = { values: postedValuesOf(extras.fields), token: extras.token, answer: extras.answer };
+    const page = async (status: number, state: Omit<FormPageState, 'idempotencyKey'>) => {
+      const html = await forms.formPages.render(FORM_PAGE_PATHS[kind], {
+        ...state,
+        idempotencyKey: forms.issueFormSlots().idempotencyKey,
+      });
+      res.status(status).type('html').send(html);
+    };
+    const succeeded = (answer: SubmitAnswer) =>
+      page(200, {
+        values: {},
+        errors: {},
+        formError: null,
+        question: forms.issueFormSlots().question,
+        answer: '',
+        sent: { message: answer.message, reference: answer.reference },
+      });
+    const refused = (status: number, errors: Record<string, string>, formError: string | null) =>
+      page(status, {
+        values: posted.values,
+        errors,
+        formError,
+        ...questionAfterRefusal(posted, errors, { humanCheck, now, issue: () => forms.issueFormSlots().question }),
+        sent: null,
+      });
+
+    const earlier = extras.idempotencyKey ? await findReplay(deps, kind, extras.idempotencyKey) : undefined;
+    if (earlier) return succeeded(JSON.parse(earlier.answer) as SubmitAnswer);
+    const allowed = await submissions.consume(`${kind}\n${clientAddressKey(req.ip ?? '')}`);
+    if (!allowed.allowed) {
+      const error = tooManyRequests(allowed.retryAfterSeconds, API_MESSAGES.TOO_MANY_SUBMISSIONS);
+      for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
+      return refused(429, {}, error.message);
+    }
+    // Every message at once, fields and the question alike, as the page's own check shows them.
+    let submission: ReturnType<typeof parseInput<typeof definition.schema>> | undefined;
+    let errors: Record<string, string> = {};
+    let formError: string | null = null;
+    try {
+      submission = parseInput(definition.schema, extras.fields);
+    } catch (error) {
+      ({ errors, formError } = refusalOf(error));
+    }
+    let verdict: ReturnType<typeof judgeSubmission> | undefined;
+    const missingAnswer = emptyAnswerError(extras.answer);
+    if (Object.keys(missingAnswer).length > 0) errors = { ...errors, ...missingAnswer };
+    else {
+      try {
+        verdict = judgeSubmission(extras, {
+          humanCheck,
+          now,
+          requireHumanCheck: deps.config.requireHumanCheck,
+          wrongSumMessage: definition.wrongSumMessage,
+        });
+      } catch (error) {
+        const refusal = refusalOf(error);
+        errors = { ...errors, ...refusal.errors };
+        formError ??= refusal.formError;
+      }
+    }
+    if (!submission || !verdict) return refused(400, errors, formError);
+    try {
+      const outcome = await submitMessage(deps, kind, submission, {
+        ...verdict,
+        idempotencyKey: extras.idempotencyKey,
+      });
+      return succeeded(outcome.stored ? outcome.answer : (JSON.parse(outcome.replay.answer) as SubmitAnswer));
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const refusal = refusalOf(error);
+      return refused(400, refusal.errors, refusal.formError);
+    }
+  }
 
   for (const kind of MESSAGE_KINDS) {
     const definition = ENQUIRY_KINDS[kind];
 
     router
       .route(definition.paths.submit)
-      .post(...jsonBody, async (req, res) => {
+      .post(...jsonOrFormBody, async (req, res) => {
+        // A form post leaves out what was not chosen and sends one ticked box as a string (0019).
+        if (isFormPost(req)) req.body = formFieldsOf(definition.schema, req.body);
         const extras = extrasOf(req);
+        if (wantsPage(req) && forms.formPages.available()) return answerWithPage(kind, req, res, extras);
         // A repeat of a key answered before (a double tap, a retry after a dropped connection) stores nothing new.
         const earlier = extras.idempotencyKey ? await findReplay(deps, kind, extras.idempotencyKey) : undefined;
         if (earlier) {

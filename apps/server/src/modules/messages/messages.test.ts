@@ -137,10 +137,18 @@ describe.each(MESSAGE_KINDS)('the %s messages', (kind) => {
     expect(response.body).toEqual({ success: false, message: API_MESSAGES.INVALID_JSON });
   });
 
-  it('a form-encoded body is 415', async () => {
-    const response = await request(context.app).post(definition.paths.submit).type('form').send(valid);
-    expect(response.status).toBe(415);
-    expect(response.body.success).toBe(false);
+  it('a form-encoded body (a form post without JavaScript) is checked by the same schema, and a text body is 415', async () => {
+    const form = new URLSearchParams();
+    for (const [name, value] of Object.entries({ ...valid, email: 'not-an-address' })) {
+      for (const item of Array.isArray(value) ? value : [value]) form.append(name, String(item));
+    }
+    const refused = await request(context.app).post(definition.paths.submit).type('form').send(form.toString());
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ success: false, errors: { email: expect.any(String) } });
+    expect(Object.keys(refused.body.errors)).toEqual(['email']);
+    const text = await request(context.app).post(definition.paths.submit).type('text').send('name=Bola');
+    expect(text.status).toBe(415);
+    expect(text.body.success).toBe(false);
   });
 
   it('a body over 100 kB is 413 and stores nothing', async () => {

@@ -4,7 +4,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { pathKey, PUBLIC_ORIGIN_PLACEHOLDER, SERVER_MESSAGES } from '@agency/shared';
+import { pathKey, PUBLIC_ORIGIN_PLACEHOLDER, SERVER_MESSAGES, type IssuedSumQuestion } from '@agency/shared';
+import { fillFormSlots, hasFormSlots } from './form-pages';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 const MANIFEST_FILE = 'routes-manifest.json';
@@ -31,7 +32,12 @@ export function publicOriginOf(appUrl: string): string {
 interface AddressedFile {
   body: Buffer;
   etag: string;
+  /** A page with a public form: its question, token and key are written in per request (docs/decisions/0019). */
+  formSlots: boolean;
 }
+
+/** A fresh question with its token, and a new key, for one public form page. */
+export type IssueFormSlots = () => { question: IssuedSumQuestion; idempotencyKey: string };
 
 /**
  * The addressed files of the build, each read on its first request with the placeholder origin replaced by the
@@ -48,7 +54,8 @@ function addressedFiles(webRoot: string, publicOrigin: string) {
     const text = await readFile(path.join(webRoot, name), 'utf8');
     const body = Buffer.from(text.replaceAll(PUBLIC_ORIGIN_PLACEHOLDER, publicOrigin));
     const hash = createHash('sha256').update(body).digest('base64url').slice(0, 27);
-    return { body, etag: `W/"${body.length.toString(16)}-${hash}"` };
+    const formSlots = name.endsWith('.html') && hasFormSlots(text);
+    return { body, etag: `W/"${body.length.toString(16)}-${hash}"`, formSlots };
   };
   return {
     has: (name: string) => names.has(name),
@@ -86,9 +93,10 @@ export function routeKeyOf(requestPath: string): string | undefined {
 /**
  * Serves apps/web/dist/client as docs/decisions/0001 describes: hashed assets cached for a year,
  * every page from its prerendered HTML (routes-manifest.json), anything else the 404 page. The pages, sitemap.xml
- * and robots.txt name `appUrl`'s origin (docs/decisions/0017). Without a build, page requests get a short JSON note.
+ * and robots.txt name `appUrl`'s origin (docs/decisions/0017). A page with a public form gets a fresh question, token
+ * and key in its slots per request, and is never cached (0019). Without a build, page requests get a short JSON note.
  */
-export function webRoutes(webRoot: string, appUrl: string): Router {
+export function webRoutes(webRoot: string, appUrl: string, issueFormSlots?: IssueFormSlots): Router {
   const router = Router();
   const manifestPath = path.join(webRoot, MANIFEST_FILE);
   if (!existsSync(manifestPath)) {
@@ -103,6 +111,14 @@ export function webRoutes(webRoot: string, appUrl: string): Router {
   const sendAddressed = async (res: Response, status: number, name: string) => {
     const file = await files.read(name);
     res.status(status);
+    if (file.formSlots && issueFormSlots) {
+      // A token is single-use: a copy kept by the browser or a proxy would hand out a spent question.
+      const { question, idempotencyKey } = issueFormSlots();
+      res.setHeader('Cache-Control', 'no-store');
+      res.type('.html');
+      res.send(fillFormSlots(file.body.toString('utf8'), question, idempotencyKey));
+      return;
+    }
     res.setHeader('Cache-Control', name.endsWith('.html') ? 'no-cache' : 'public, max-age=3600');
     res.setHeader('ETag', file.etag);
     res.type(path.extname(name));
