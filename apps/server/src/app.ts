@@ -75,6 +75,9 @@ export function createApp(deps: AppDeps): Express {
         },
       },
       strictTransportSecurity: config.isProduction,
+      // Nothing to other sites, as with helmet's no-referrer; but under no-referrer a browser's form post says
+      // `Origin: null`, which the same-origin check refuses: a form post without JavaScript needs its origin (0019).
+      referrerPolicy: { policy: 'same-origin' },
     }),
   );
   app.use(compression());
