@@ -28,6 +28,12 @@ export const PUBLIC_ROUTES: SiteRoute[] = [
   { page: 'Blog', path: '/blog', aliases: ['/blog-30875200'] },
   { page: 'Contact', path: '/contact-7709327', aliases: ['/contact'] },
   { page: 'Request a quote', path: '/request-a-quote-0163863', aliases: ['/request-a-quote'] },
+  { page: 'Privacy notice', path: '/privacy', aliases: [] },
+  ...[
+    'why-your-website-feels-slow-on-mobile-data',
+    'five-things-to-settle-before-you-hire-a-designer',
+    'getting-found-on-google-maps-lagos',
+  ].map((slug) => ({ page: `Article: ${slug}`, path: `/blog/${slug}`, aliases: [] })),
   ...[
     ['planetlaundromat', 'planetlaundromat-0987654'],
     ['acelubricant', 'acelubricant-9876543'],
