@@ -6,9 +6,9 @@ import { API_MESSAGES, API_PATHS, ENQUIRY_KINDS } from '@agency/shared';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { call, submitContact, visitorEmail, type Answer } from './harness/api';
 import { waitUntil } from './harness/child-process';
-import { findFreePort } from './harness/free-port';
 import { createOwnMariadb, type OwnMariadb } from './harness/own-mariadb';
 import { startServer } from './harness/server-process';
+import { findFreePort } from '@agency/testing';
 
 /** Issue 9: a request while the database is away is answered 503 within this. */
 const ANSWER_BOUND_MS = 5_000;

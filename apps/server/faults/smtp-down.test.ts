@@ -1,11 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createFreshDatabase, startSmtpSink } from '@agency/testing';
+import { createFreshDatabase, findFreePort, startSmtpSink } from '@agency/testing';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { register, submitContact, visitorEmail, type Answer } from './harness/api';
 import { waitUntil } from './harness/child-process';
-import { findFreePort } from './harness/free-port';
 import { duplicateCount, readOutbox, tallyMails } from './harness/mail-ledger';
 import { startServer } from './harness/server-process';
 

@@ -2,12 +2,11 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { API_PATHS, ENQUIRY_KINDS } from '@agency/shared';
-import { createFreshDatabase, startSmtpSink } from '@agency/testing';
+import { createFreshDatabase, findFreePort, startSmtpSink } from '@agency/testing';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { PNG_IMAGE } from '../src/test/images';
 import { call, confirmFromMail, register, signIn, submitContact, visitorEmail } from './harness/api';
 import { waitUntil } from './harness/child-process';
-import { findFreePort } from './harness/free-port';
 import { duplicateCount, readOutbox, tallyMails } from './harness/mail-ledger';
 import { startServer } from './harness/server-process';
 

@@ -1,10 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API_PATHS } from '@agency/shared';
-import { createFreshDatabase, testDatabaseKind, type FreshDatabase } from '@agency/testing';
+import { createFreshDatabase, findFreePort, type FreshDatabase, testDatabaseKind } from '@agency/testing';
 import { outboxDir } from './lib/paths';
 import { STRONG_PASSWORD } from './test/test-context';
 
@@ -24,19 +23,10 @@ afterEach(async () => {
   database = undefined;
 });
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address !== 'object') throw new Error('no port');
-  return address.port;
-}
-
 /** The real server (src/server.ts through tsx), as `npm start` runs it, with its log lines collected. */
 async function startServer(env: Record<string, string>) {
   database = await createFreshDatabase(testDatabaseKind());
-  const port = await freePort();
+  const port = await findFreePort();
   const lines: string[] = [];
   const baseUrl = `http://127.0.0.1:${port}`;
   child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {

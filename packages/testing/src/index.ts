@@ -1,3 +1,4 @@
+export { findFreePort } from './free-port';
 export { extractLinks, startSmtpSink, tokenFromMail, type SinkMail, type SmtpSink } from './smtp-sink';
 export {
   createFreshDatabase,

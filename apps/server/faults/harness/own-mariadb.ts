@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import mysql from 'mysql2/promise';
 import { spawnTracked, waitUntil, type TrackedProcess } from './child-process';
-import { findFreePort } from './free-port';
+import { findFreePort } from '@agency/testing';
 
 const SEARCH_DIRS = ['/usr/sbin', '/usr/local/sbin', '/usr/bin', '/usr/local/bin'];
 const START_TIMEOUT_MS = 30_000;

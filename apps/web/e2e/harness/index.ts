@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
-import { createFreshDatabase, startSmtpSink, type DatabaseKind } from '@agency/testing';
+import { createFreshDatabase, type DatabaseKind, findFreePort, startSmtpSink } from '@agency/testing';
 import type { Result } from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './browser';
-import { findFreePort } from './free-port';
 import { startServerProcess } from './server-process';
 
 export type { DatabaseKind } from '@agency/testing';

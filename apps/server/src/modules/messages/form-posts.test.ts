@@ -111,20 +111,16 @@ async function filledForm(ctx: TestContext, kind: MessageKind, extra: Record<str
   const { a, b, token, key } = await formPage(ctx, kind);
   const { trainingType: _fixed, ...fields } = VALID_SUBMISSIONS[kind];
   // The creative form names its course instead of offering a choice: its post has no trainingType.
-  const sent = kind === 'creative_design' ? fields : VALID_SUBMISSIONS[kind];
-  return {
-    body: {
-      ...sent,
-      humanCheckToken: token,
-      humanCheckAnswer: String(a + b),
-      website: '',
-      idempotencyKey: key,
-      ...extra,
-    },
-    a,
-    b,
-    token,
+  const sent: Record<string, unknown> = kind === 'creative_design' ? fields : VALID_SUBMISSIONS[kind];
+  const body: Record<string, unknown> = {
+    ...sent,
+    humanCheckToken: token,
+    humanCheckAnswer: String(a + b),
+    website: '',
+    idempotencyKey: key,
+    ...extra,
   };
+  return { body, a, b, token };
 }
 
 function postForm(ctx: TestContext, kind: MessageKind, body: Record<string, unknown>, accept = BROWSER_ACCEPT) {

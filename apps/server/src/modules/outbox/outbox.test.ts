@@ -1,9 +1,8 @@
 import { readdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API_PATHS, MESSAGE_KIND_PATHS } from '@agency/shared';
-import { startSmtpSink, type SmtpSink } from '@agency/testing';
+import { findFreePort, type SmtpSink, startSmtpSink } from '@agency/testing';
 import { createLogger } from '../../lib/logger';
 import { createMailTransport } from '../../lib/mailer';
 import { outboxDir } from '../../lib/paths';
@@ -27,16 +26,6 @@ afterEach(async () => {
   lateSink = undefined;
 });
 
-/** A loopback port nobody listens on yet, for a mail server that starts later. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address !== 'object') throw new Error('no port');
-  return address.port;
-}
-
 const outboxRows = (ctx: TestContext) => ctx.db.selectFrom('outbox').selectAll().orderBy('id').execute();
 
 /** The installation's first account, confirmed from the mail in `sink`, signed in. */
@@ -46,7 +35,7 @@ async function signedInStaffOn(ctx: TestContext, sink: SmtpSink) {
 
 describe('the mail outbox', () => {
   it('while SMTP is down, registration and submissions succeed; each mail goes out once when SMTP returns', async () => {
-    const port = await freePort();
+    const port = await findFreePort();
     context = await createTestContext({
       mail: { smtpUrl: `smtp://127.0.0.1:${port}` },
       config: { staffNotifyEmails: ['inbox@agency.test'] },
@@ -125,7 +114,7 @@ describe('the mail outbox', () => {
   });
 
   it('a mail the server refuses for good (550) is marked failed at once, not retried', async () => {
-    const port = await freePort();
+    const port = await findFreePort();
     lateSink = await startSmtpSink({ port, refuse: ['nobody@example.ng'] });
     context = await createTestContext({ mail: { smtpUrl: lateSink.url } });
     await queueMails(
