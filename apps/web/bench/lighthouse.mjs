@@ -17,7 +17,7 @@ const [{ ensureBuilt }, { startServerProcess }, { findFreePort }, { CHROMIUM_PAT
   await Promise.all([
     harness('build.ts'),
     harness('server-process.ts'),
-    harness('free-port.ts'),
+    tsImport('@agency/testing', import.meta.url),
     harness('browser.ts'),
     harness('paths.ts'),
   ]);
