@@ -19,6 +19,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { createHumanCheck } from './modules/human-check/human-check';
 import { humanCheckRoutes } from './modules/human-check/human-check.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
+import { openApiRoutes } from './modules/openapi/openapi.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { profileImagesRoutes } from './modules/profile-images/profile-images.routes';
 import { createFormPages } from './modules/web/form-pages';
@@ -138,6 +139,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(messagesRoutes(deps, staffOnly, { humanCheck, formPages, issueFormSlots }));
   app.use(outboxRoutes(deps, staffOnly));
   app.use(profileImagesRoutes(deps.db));
+  app.use(openApiRoutes());
   app.use(API_BASE, apiNotFound);
 
   app.use(webRoutes(webRoot, config.appUrl, issueFormSlots));

@@ -22,6 +22,8 @@ export const API_PATHS = {
   SPEC_PROFILE_IMAGES: '/uploads/profile_images',
   /** Mails that could not be delivered after every try (staff only; issue 9). */
   FAILED_MAILS: '/api/outbox/failed',
+  /** GET: the OpenAPI 3.1 document of every endpoint above (issue 11). */
+  OPENAPI: '/api/openapi.json',
 } as const;
 
 export const DEFAULT_AVATAR = 'default-avatar.png';

@@ -23,7 +23,7 @@ export const SESSION_COOKIE_NAME = 'rd.sid';
 
 const pathOf = (apiPath: string) => apiPath.split('?')[0] ?? apiPath;
 
-const ConfirmQuerySchema = z.object({
+export const ConfirmQuerySchema = z.object({
   token: z.string({ error: API_MESSAGES.TOKEN_INVALID }).trim().min(1, API_MESSAGES.TOKEN_INVALID).max(200),
 });
 

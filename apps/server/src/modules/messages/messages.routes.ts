@@ -36,13 +36,13 @@ import { deleteMessage, findReplay, listMessages, submitMessage } from './messag
 const LIST_LIMIT_MAX = 1000;
 const SEARCH_MAX = 200;
 
-const ListQuerySchema = z.object({
+export const ListQuerySchema = z.object({
   limit: decimalCount({ min: 1, max: LIST_LIMIT_MAX }).optional(),
   offset: decimalCount({ min: 0, max: Number.MAX_SAFE_INTEGER }).optional(),
   q: z.string().trim().max(SEARCH_MAX).optional(),
 });
 
-const DeleteQuerySchema = z.object({ id: decimalId });
+export const DeleteQuerySchema = z.object({ id: decimalId });
 
 interface PublicForms {
   humanCheck: HumanCheck;

@@ -1,0 +1,174 @@
+import { compileErrors, validate } from '@readme/openapi-parser';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_BASE, API_PATHS, DEFAULT_AVATAR, ENQUIRY_KINDS, MESSAGE_KIND_PATHS, MESSAGE_KINDS } from '@agency/shared';
+import { VALID_SUBMISSIONS } from '../../test/fixtures';
+import { createTestContext, STRONG_PASSWORD, type TestContext } from '../../test/test-context';
+
+type Operation = Record<string, unknown>;
+interface Document {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, unknown> };
+}
+
+const HTTP_METHODS = ['get', 'post', 'delete', 'put', 'patch'];
+
+/** Every API path the server should answer, from the shared constants: the document must list these and no more. */
+function expectedApiPaths(): string[] {
+  const fixed = Object.values(API_PATHS)
+    .map((apiPath) => apiPath.split('?')[0] ?? apiPath)
+    .filter((apiPath) => apiPath.startsWith(`${API_BASE}/`) && apiPath !== API_PATHS.PROFILE_IMAGES);
+  const kinds = MESSAGE_KINDS.flatMap((kind) => Object.values(ENQUIRY_KINDS[kind].paths));
+  return [...new Set([...fixed, `${API_PATHS.PROFILE_IMAGES}/{file}`, ...kinds])].sort();
+}
+
+interface Layer {
+  route?: { path: string | RegExp };
+  handle?: { stack?: Layer[] };
+}
+
+/** The paths of every route registered on the Express app, nested routers included, in OpenAPI's `{name}` form. */
+function registeredRoutePaths(app: TestContext['app']): string[] {
+  const found: string[] = [];
+  const walk = (stack: Layer[]) => {
+    for (const layer of stack) {
+      // The web pages' catch-alls are patterns that exclude /api by construction.
+      if (layer.route) {
+        if (typeof layer.route.path === 'string') found.push(layer.route.path.replace(/:(\w+)/g, '{$1}'));
+      } else if (layer.handle?.stack) walk(layer.handle.stack);
+    }
+  };
+  walk((app as unknown as { router: { stack: Layer[] } }).router.stack);
+  return found;
+}
+
+/** A concrete address for a documented path. */
+const addressOf = (documentPath: string) => documentPath.replace('{file}', DEFAULT_AVATAR);
+
+let context: TestContext;
+let document: Document;
+
+beforeAll(async () => {
+  context = await createTestContext();
+  const answer = await request(context.app).get(API_PATHS.OPENAPI);
+  expect(answer.status).toBe(200);
+  expect(answer.type).toBe('application/json');
+  document = answer.body as Document;
+});
+
+afterAll(async () => {
+  await context.close();
+});
+
+describe('the OpenAPI document at /api/openapi.json', () => {
+  it('is valid OpenAPI 3.1 by the OpenAPI schema and its extra rules (unique operation ids, parameters)', async () => {
+    expect(document.openapi).toBe('3.1.0');
+    const result = await validate(structuredClone(document) as never);
+    expect(result.valid, result.valid ? '' : compileErrors(result)).toBe(true);
+  });
+
+  it('lists exactly the API paths of the shared constants, and the app registers no API route it leaves out', () => {
+    const documented = Object.keys(document.paths).sort();
+    expect(documented).toEqual(expectedApiPaths());
+    const registered = registeredRoutePaths(context.app).filter((routePath) => routePath.startsWith(`${API_BASE}/`));
+    expect([...new Set(registered)].sort()).toEqual(documented);
+  });
+
+  it("names each path's methods exactly as the server's 405 answer allows them", async () => {
+    for (const [documentPath, item] of Object.entries(document.paths)) {
+      const methods = Object.keys(item).filter((key) => HTTP_METHODS.includes(key));
+      const answer = await request(context.app).put(addressOf(documentPath)).send({});
+      expect(answer.status, documentPath).toBe(405);
+      const allowed = String(answer.headers.allow)
+        .split(/,\s*/)
+        .map((method) => method.toLowerCase());
+      expect(allowed.filter((method) => method !== 'head').sort(), documentPath).toEqual(methods.sort());
+      for (const method of methods) {
+        expect(item[method]?.responses, `${method} ${documentPath}`).toHaveProperty('405');
+      }
+    }
+  });
+
+  it('gives each endpoint its statuses, and a 429 its Retry-After header', () => {
+    const statusesOf = (documentPath: string, method: string) =>
+      Object.keys((document.paths[documentPath]?.[method]?.responses as object | undefined) ?? {});
+    for (const kind of MESSAGE_KINDS) {
+      const { submit, list, delete: remove } = MESSAGE_KIND_PATHS[kind];
+      expect(statusesOf(submit, 'post')).toEqual(expect.arrayContaining(['201', '400', '413', '415', '429', '503']));
+      expect(statusesOf(list, 'get')).toEqual(expect.arrayContaining(['200', '400', '401', '403']));
+      expect(statusesOf(remove, 'delete')).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404']));
+    }
+    expect(statusesOf('/api/login.php', 'post')).toEqual(expect.arrayContaining(['401', '403', '429']));
+    expect(statusesOf(API_PATHS.REGISTER, 'post')).toEqual(expect.arrayContaining(['201', '413', '415', '429']));
+    expect(statusesOf(API_PATHS.HEALTH, 'get')).toEqual(expect.arrayContaining(['200', '503']));
+    const responses = (document.components as { responses?: Record<string, { headers?: object }> }).responses;
+    expect(responses?.TooManyRequests?.headers).toHaveProperty('Retry-After');
+  });
+});
+
+describe('a body the document refuses, the server refuses too', () => {
+  const schemaOf = (name: string) => {
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    ajv.addSchema({ ...document, $id: 'openapi.json' });
+    return ajv.compile({ $ref: `openapi.json#/components/schemas/${name}` });
+  };
+
+  it('accepts what the forms send, and so does the server', async () => {
+    for (const kind of MESSAGE_KINDS) {
+      const name = `${kind
+        .split('_')
+        .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+        .join('')}Submission`;
+      const body = { ...VALID_SUBMISSIONS[kind], idempotencyKey: `ok-${kind}` };
+      expect(schemaOf(name)(body), kind).toBe(true);
+      const answer = await request(context.app).post(MESSAGE_KIND_PATHS[kind].submit).send(body);
+      expect(answer.status, kind).toBe(201);
+    }
+    expect(schemaOf('Login')({ email: 'staff@example.ng', password: STRONG_PASSWORD })).toBe(true);
+  });
+
+  const refused: Array<{ name: string; path: string; body: Record<string, unknown> }> = [
+    {
+      name: 'ContactSubmission',
+      path: MESSAGE_KIND_PATHS.contact.submit,
+      body: { ...VALID_SUBMISSIONS.contact, colour: 'blue' },
+    },
+    {
+      name: 'ContactSubmission',
+      path: MESSAGE_KIND_PATHS.contact.submit,
+      body: { ...VALID_SUBMISSIONS.contact, email: undefined },
+    },
+    {
+      name: 'ContactSubmission',
+      path: MESSAGE_KIND_PATHS.contact.submit,
+      body: { ...VALID_SUBMISSIONS.contact, idempotencyKey: 'not a key!' },
+    },
+    {
+      name: 'RequestQuoteSubmission',
+      path: MESSAGE_KIND_PATHS.request_quote.submit,
+      body: { ...VALID_SUBMISSIONS.request_quote, location: 'Atlantis' },
+    },
+    {
+      name: 'RequestQuoteSubmission',
+      path: MESSAGE_KIND_PATHS.request_quote.submit,
+      body: { ...VALID_SUBMISSIONS.request_quote, services: ['Catering'] },
+    },
+    {
+      name: 'WebDevSubmission',
+      path: MESSAGE_KIND_PATHS.web_dev.submit,
+      body: { ...VALID_SUBMISSIONS.web_dev, surname: 'x'.repeat(101) },
+    },
+    { name: 'Login', path: API_PATHS.LOGIN, body: { email: 'staff@example.ng', password: '' } },
+    { name: 'ResetRequest', path: API_PATHS.RESET_REQUEST, body: { email: 'staff@example.ng', extra: 1 } },
+    { name: 'UpdatePassword', path: API_PATHS.UPDATE_PASSWORD, body: { password: STRONG_PASSWORD } },
+  ];
+
+  it.each(refused)('$name refuses a body, and POST $path answers 400', async ({ name, path, body }) => {
+    expect(schemaOf(name)(body)).toBe(false);
+    const answer = await request(context.app).post(path).send(body);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ success: false });
+  });
+});

@@ -1,0 +1,502 @@
+import { z } from 'zod';
+import {
+  API_PATHS,
+  BRAND_NAME,
+  ENQUIRY_KINDS,
+  HONEYPOT_FIELD,
+  HUMAN_CHECK_FIELDS,
+  IDEMPOTENCY_FIELD,
+  IDEMPOTENCY_HEADER,
+  LIMITS,
+  LoginSchema,
+  MESSAGE_KINDS,
+  RegisterSchema,
+  ResetRequestSchema,
+  SUBMISSION_RULES,
+  UpdatePasswordSchema,
+  storedFieldsOf,
+  type MessageKind,
+} from '@agency/shared';
+import { ConfirmQuerySchema, SESSION_COOKIE_NAME } from '../auth/auth.routes';
+import { DeleteQuerySchema, ListQuerySchema } from '../messages/messages.routes';
+
+/**
+ * The OpenAPI 3.1 document of every endpoint the server answers (issue 11). Request bodies and query parameters are
+ * the shared zod schemas the routes parse with, turned into JSON Schema by zod itself (`io: 'input'`: what a client
+ * sends, before trims and defaults); the answers are the JSON envelope with each endpoint's own fields.
+ */
+
+type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] };
+
+/** A zod schema as the JSON Schema of what a client may send (dialect 2020-12, OpenAPI 3.1's own). */
+function inputSchemaOf(schema: z.ZodType): JsonSchema {
+  // Refinements (the password rule) cannot be written in JSON Schema: the document says less than the server checks.
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  return json;
+}
+
+function outputSchemaOf(schema: z.ZodType): JsonSchema {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as JsonSchema;
+  return json;
+}
+
+/** Query parameters from an object schema, each property one parameter. */
+function queryParametersOf(schema: z.ZodType): Record<string, unknown>[] {
+  const json = inputSchemaOf(schema);
+  return Object.entries(json.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: json.required?.includes(name) ?? false,
+    schema: property,
+  }));
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const responseRef = (name: string) => ({ $ref: `#/components/responses/${name}` });
+
+/** The envelope with an endpoint's own fields; `success` fixed when the answer is always one or the other. */
+function envelope(fields: Record<string, unknown> = {}, required: string[] = []): JsonSchema {
+  return { allOf: [ref('Envelope'), { type: 'object', properties: fields, required }] };
+}
+
+function jsonAnswer(description: string, schema: unknown = ref('Envelope')) {
+  return { description, content: { 'application/json': { schema } } };
+}
+
+const jsonContent = (schema: unknown) => ({ 'application/json': { schema } });
+
+/** The refusals every endpoint may give, by status. */
+const REFUSALS = {
+  400: responseRef('BadRequest'),
+  401: responseRef('NotSignedIn'),
+  403: responseRef('Forbidden'),
+  404: responseRef('NotFound'),
+  405: responseRef('MethodNotAllowed'),
+  413: responseRef('TooLarge'),
+  415: responseRef('UnsupportedMediaType'),
+  429: responseRef('TooManyRequests'),
+  503: responseRef('ServiceUnavailable'),
+} as const;
+
+type RefusalStatus = keyof typeof REFUSALS;
+
+function refusals(...statuses: RefusalStatus[]): Record<string, unknown> {
+  return Object.fromEntries(statuses.map((status) => [String(status), REFUSALS[status]]));
+}
+
+const STAFF = [{ session: [] }];
+
+/** A kind's submission body: its schema's fields plus the human check, the honeypot and the key (issue 10). */
+function submissionSchemaOf(kind: MessageKind): JsonSchema {
+  const fields = inputSchemaOf(ENQUIRY_KINDS[kind].schema);
+  return {
+    ...fields,
+    properties: {
+      ...fields.properties,
+      [HUMAN_CHECK_FIELDS.token]: { type: 'string', maxLength: 500 },
+      [HUMAN_CHECK_FIELDS.answer]: { type: ['string', 'integer', 'null'] },
+      [HONEYPOT_FIELD]: {
+        type: 'string',
+        description: 'Left empty by people; a filled one marks the enquiry as spam.',
+      },
+      [IDEMPOTENCY_FIELD]: ref('IdempotencyKey'),
+    },
+  };
+}
+
+/** A stored enquiry of a kind as the lists give it: id, the fields of spec 3, created_at. */
+function listedRowSchemaOf(kind: MessageKind): JsonSchema {
+  const output = outputSchemaOf(ENQUIRY_KINDS[kind].schema);
+  const fields = storedFieldsOf(kind);
+  const properties: Record<string, JsonSchema> = { id: { type: 'integer', minimum: 1 } };
+  for (const { field, listedAs } of fields) {
+    const stored = output.properties?.[field] ?? {};
+    properties[listedAs] = output.required?.includes(field) ? stored : { anyOf: [stored, { type: 'null' }] };
+  }
+  properties.created_at = { type: 'string', format: 'date-time' };
+  return {
+    type: 'object',
+    properties,
+    required: ['id', ...fields.map(({ listedAs }) => listedAs), 'created_at'],
+  };
+}
+
+function kindSchemaName(kind: MessageKind, suffix: string): string {
+  return `${kind
+    .split('_')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('')}${suffix}`;
+}
+
+function messageOperations(kind: MessageKind): Record<string, Record<string, unknown>> {
+  const { paths } = ENQUIRY_KINDS[kind];
+  const tag = kindSchemaName(kind, '');
+  const submission = ref(kindSchemaName(kind, 'Submission'));
+  return {
+    [paths.submit]: {
+      post: {
+        operationId: `submit${tag}`,
+        tags: [tag],
+        summary: `Sends a ${kind.replace('_', ' ')} enquiry`,
+        description:
+          "JSON from the site's script, or a browser's form post (urlencoded; a form post that accepts text/html is answered with the form's page, docs/decisions/0019). A repeated Idempotency-Key answers the first answer again.",
+        parameters: [
+          {
+            name: IDEMPOTENCY_HEADER,
+            in: 'header',
+            required: false,
+            schema: ref('IdempotencyKey'),
+          },
+        ],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': { schema: submission },
+            'application/x-www-form-urlencoded': { schema: submission },
+          },
+        },
+        responses: {
+          '201': {
+            description: 'Stored (or taken as spam, answered the same); two mails queued',
+            content: {
+              'application/json': {
+                schema: envelope({ success: { const: true }, reference: { type: 'string', pattern: '^RD-' } }, [
+                  'message',
+                  'reference',
+                ]),
+              },
+              'text/html': { schema: { type: 'string' } },
+            },
+          },
+          ...refusals(400, 403, 405, 413, 415, 429, 503),
+        },
+      },
+    },
+    [paths.list]: {
+      get: {
+        operationId: `list${tag}`,
+        tags: [tag],
+        summary: 'Lists the stored enquiries, newest first (staff only)',
+        description: 'Without parameters every row; limit, offset or q narrow the list and add total.',
+        security: STAFF,
+        parameters: queryParametersOf(ListQuerySchema),
+        responses: {
+          '200': jsonAnswer(
+            'The enquiries',
+            envelope(
+              {
+                success: { const: true },
+                messages: { type: 'array', items: ref(kindSchemaName(kind, 'Row')) },
+                total: { type: 'integer', minimum: 0 },
+              },
+              ['messages'],
+            ),
+          ),
+          ...refusals(400, 401, 403, 405, 503),
+        },
+      },
+    },
+    [paths.delete]: {
+      delete: {
+        operationId: `delete${tag}`,
+        tags: [tag],
+        summary: 'Deletes one stored enquiry (staff only)',
+        security: STAFF,
+        parameters: queryParametersOf(DeleteQuerySchema),
+        responses: {
+          '200': jsonAnswer('Deleted'),
+          ...refusals(400, 401, 403, 404, 405, 503),
+        },
+      },
+    },
+  };
+}
+
+const pathOf = (apiPath: string) => apiPath.split('?')[0] ?? apiPath;
+
+const actionParameter = (action: string) => ({
+  name: 'action',
+  in: 'query',
+  required: true,
+  schema: { const: action },
+});
+
+function authOperations(): Record<string, Record<string, unknown>> {
+  const user = { user: ref('SessionUser') };
+  return {
+    [pathOf(API_PATHS.LOGIN)]: {
+      get: {
+        operationId: 'checkSession',
+        tags: ['Account'],
+        summary: 'The signed-in user, if any',
+        parameters: [actionParameter('check')],
+        responses: {
+          '200': jsonAnswer('success true with the user, or success false when nobody is signed in', envelope(user)),
+          ...refusals(400, 405, 503),
+        },
+      },
+      post: {
+        operationId: 'login',
+        tags: ['Account'],
+        summary: 'Signs a staff member in',
+        parameters: [actionParameter('login')],
+        requestBody: { required: true, content: jsonContent(ref('Login')) },
+        responses: {
+          '200': jsonAnswer('Signed in; the session cookie is set', envelope(user, ['message', 'user'])),
+          ...refusals(400, 401, 403, 405, 413, 415, 429, 503),
+        },
+      },
+    },
+    [API_PATHS.LOGOUT]: {
+      get: {
+        operationId: 'logoutByLink',
+        tags: ['Account'],
+        summary: "Signs out (the spec's GET; refused from another site)",
+        responses: { '200': jsonAnswer('Signed out'), ...refusals(403, 405, 503) },
+      },
+      post: {
+        operationId: 'logout',
+        tags: ['Account'],
+        summary: 'Signs out',
+        responses: { '200': jsonAnswer('Signed out'), ...refusals(403, 405, 503) },
+      },
+    },
+    [API_PATHS.REGISTER]: {
+      post: {
+        operationId: 'register',
+        tags: ['Account'],
+        summary: 'Creates an account and mails its confirmation link',
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': { schema: ref('Register'), encoding: { profile_image: { contentType: 'image/*' } } },
+          },
+        },
+        responses: {
+          '201': jsonAnswer('Registered; a confirmation mail is queued'),
+          ...refusals(400, 403, 405, 413, 415, 429, 503),
+        },
+      },
+    },
+    [API_PATHS.CONFIRM_EMAIL]: {
+      get: {
+        operationId: 'confirmEmail',
+        tags: ['Account'],
+        summary: "Confirms an account's e-mail address with the token from its mail",
+        parameters: queryParametersOf(ConfirmQuerySchema),
+        responses: { '200': jsonAnswer('Confirmed'), ...refusals(400, 405, 503) },
+      },
+    },
+    [API_PATHS.RESET_REQUEST]: {
+      post: {
+        operationId: 'requestPasswordReset',
+        tags: ['Account'],
+        summary: 'Mails a reset link (the same answer whether the address has an account or not)',
+        requestBody: { required: true, content: jsonContent(ref('ResetRequest')) },
+        responses: { '200': jsonAnswer('Requested'), ...refusals(400, 403, 405, 413, 415, 429, 503) },
+      },
+    },
+    [API_PATHS.UPDATE_PASSWORD]: {
+      post: {
+        operationId: 'updatePassword',
+        tags: ['Account'],
+        summary: 'Sets a new password with the token from a reset mail',
+        requestBody: { required: true, content: jsonContent(ref('UpdatePassword')) },
+        responses: { '200': jsonAnswer('Updated'), ...refusals(400, 403, 405, 413, 415, 429, 503) },
+      },
+    },
+  };
+}
+
+function serviceOperations(): Record<string, Record<string, unknown>> {
+  return {
+    [API_PATHS.HUMAN_CHECK]: {
+      get: {
+        operationId: 'issueHumanCheck',
+        tags: ['Forms'],
+        summary: 'A new question "What is a + b?" with its signed, single-use token (30 minutes)',
+        responses: {
+          '200': jsonAnswer(
+            'The question',
+            envelope(
+              {
+                success: { const: true },
+                a: { type: 'integer', minimum: 0, maximum: 9 },
+                b: { type: 'integer', minimum: 0, maximum: 9 },
+                token: { type: 'string' },
+              },
+              ['a', 'b', 'token'],
+            ),
+          ),
+          ...refusals(405),
+        },
+      },
+    },
+    [API_PATHS.HEALTH]: {
+      get: {
+        operationId: 'health',
+        tags: ['Service'],
+        summary: 'Whether the database answers',
+        responses: {
+          '200': jsonAnswer('Up', envelope({ success: { const: true }, db: { const: 'up' } }, ['db'])),
+          '503': {
+            description: 'The database does not answer',
+            content: jsonContent(envelope({ success: { const: false }, db: { const: 'down' } }, ['db', 'message'])),
+          },
+          ...refusals(405),
+        },
+      },
+    },
+    [API_PATHS.FAILED_MAILS]: {
+      get: {
+        operationId: 'listFailedMails',
+        tags: ['Service'],
+        summary: 'Mails not delivered after every try, newest first (staff only)',
+        security: STAFF,
+        responses: {
+          '200': jsonAnswer(
+            'The mails',
+            envelope({ success: { const: true }, mails: { type: 'array', items: ref('FailedMail') } }, ['mails']),
+          ),
+          ...refusals(401, 403, 405, 503),
+        },
+      },
+    },
+    [`${API_PATHS.PROFILE_IMAGES}/{file}`]: {
+      get: {
+        operationId: 'profileImage',
+        tags: ['Account'],
+        summary: 'A profile image by its stored name, or the default avatar (also at /uploads/profile_images/{file})',
+        parameters: [{ name: 'file', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: {
+          '200': { description: 'The image', content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } },
+          ...refusals(404, 405, 503),
+        },
+      },
+    },
+    [API_PATHS.OPENAPI]: {
+      get: {
+        operationId: 'openApiDocument',
+        tags: ['Service'],
+        summary: 'This document',
+        responses: {
+          '200': { description: 'The OpenAPI 3.1 document', content: jsonContent({ type: 'object' }) },
+          ...refusals(405),
+        },
+      },
+    },
+  };
+}
+
+function components(): Record<string, unknown> {
+  const refusal = (description: string) =>
+    jsonAnswer(description, envelope({ success: { const: false } }, ['message']));
+  const kindSchemas: Record<string, unknown> = {};
+  for (const kind of MESSAGE_KINDS) {
+    kindSchemas[kindSchemaName(kind, 'Submission')] = submissionSchemaOf(kind);
+    kindSchemas[kindSchemaName(kind, 'Row')] = listedRowSchemaOf(kind);
+  }
+  const register = inputSchemaOf(RegisterSchema);
+  return {
+    schemas: {
+      Envelope: {
+        type: 'object',
+        description: 'Every JSON answer; errors names the fields a refusal is about, each with its message.',
+        properties: {
+          success: { type: 'boolean' },
+          message: { type: 'string' },
+          errors: { type: 'object', additionalProperties: { type: 'string' } },
+        },
+        required: ['success'],
+      },
+      SessionUser: {
+        type: 'object',
+        properties: {
+          username: { type: 'string' },
+          email: { type: 'string' },
+          profile_image: { type: 'string' },
+        },
+        required: ['username', 'email', 'profile_image'],
+      },
+      FailedMail: {
+        type: 'object',
+        properties: {
+          id: { type: 'integer' },
+          purpose: { type: 'string' },
+          recipient: { type: 'string' },
+          subject: { type: 'string' },
+          attempts: { type: 'integer' },
+          last_error: { type: ['string', 'null'] },
+          created_at: { type: 'string', format: 'date-time' },
+        },
+        required: ['id', 'purpose', 'recipient', 'subject', 'attempts', 'last_error', 'created_at'],
+      },
+      IdempotencyKey: {
+        type: 'string',
+        pattern: `^[A-Za-z0-9_-]{1,${SUBMISSION_RULES.IDEMPOTENCY_KEY_MAX}}$`,
+      },
+      Login: inputSchemaOf(LoginSchema),
+      Register: {
+        ...register,
+        properties: {
+          ...register.properties,
+          profile_image: {
+            type: 'string',
+            contentMediaType: 'image/*',
+            description: `Optional, at most ${LIMITS.PROFILE_IMAGE_MAX_BYTES} bytes`,
+          },
+        },
+      },
+      ResetRequest: inputSchemaOf(ResetRequestSchema),
+      UpdatePassword: inputSchemaOf(UpdatePasswordSchema),
+      ...kindSchemas,
+    },
+    responses: {
+      BadRequest: refusal('Refused input: a field (see errors), the query, the JSON or its UTF-8'),
+      NotSignedIn: refusal('Nobody is signed in'),
+      Forbidden: refusal('A change from another site, or an account that is not (yet) staff'),
+      NotFound: refusal('No such thing'),
+      MethodNotAllowed: {
+        ...refusal('Not a method of this path'),
+        headers: { Allow: { schema: { type: 'string' } } },
+      },
+      TooLarge: refusal(`A body over ${LIMITS.JSON_BODY_MAX_BYTES} bytes, or an image over its limit`),
+      UnsupportedMediaType: refusal('A content type this endpoint does not take, or not UTF-8'),
+      TooManyRequests: {
+        ...refusal('Too many tries from this client; the message says how long to wait'),
+        headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer', minimum: 1 } } },
+      },
+      ServiceUnavailable: refusal('The database does not answer'),
+    },
+    securitySchemes: {
+      session: {
+        type: 'apiKey',
+        in: 'cookie',
+        name: SESSION_COOKIE_NAME,
+        description: 'The session of a signed-in staff member',
+      },
+    },
+  };
+}
+
+/** The whole document; built once, since nothing in it changes while the server runs. */
+let built: Record<string, unknown> | undefined;
+
+export function buildOpenApiDocument(): Record<string, unknown> {
+  built ??= {
+    openapi: '3.1.0',
+    info: {
+      title: `${BRAND_NAME} API`,
+      version: '1.0.0',
+      description: "The spec's section 7 endpoints and what issue 10 added; JSON answers share one envelope.",
+    },
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    paths: {
+      ...authOperations(),
+      ...Object.assign({}, ...MESSAGE_KINDS.map(messageOperations)),
+      ...serviceOperations(),
+    },
+    components: components(),
+  };
+  return built;
+}
