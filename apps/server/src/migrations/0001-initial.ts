@@ -1,4 +1,5 @@
-import { MysqlAdapter, sql, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
+import { type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
+import { createTable } from './table-options';
 
 /**
  * One schema for SQLite and MySQL/MariaDB: plain column types both understand, times as epoch
@@ -6,17 +7,10 @@ import { MysqlAdapter, sql, type CreateTableBuilder, type Kysely, type Migration
  */
 export const initialSchema: Migration = {
   async up(db: Kysely<unknown>) {
-    const isMysql = db.getExecutor().adapter instanceof MysqlAdapter;
-    const table = <N extends string>(name: N) => {
-      const builder = db.schema.createTable(name);
-      return (
-        isMysql ? builder.modifyEnd(sql`engine=InnoDB default charset=utf8mb4 collate=utf8mb4_unicode_ci`) : builder
-      ) as CreateTableBuilder<N, never>;
-    };
     const id = <N extends string>(builder: CreateTableBuilder<N, never>) =>
       builder.addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement());
 
-    await id(table('users'))
+    await id(createTable(db, 'users'))
       .addColumn('email', 'varchar(254)', (col) => col.notNull().unique())
       .addColumn('password_hash', 'varchar(100)', (col) => col.notNull())
       .addColumn('profile_image', 'varchar(100)', (col) => col.notNull())
@@ -25,7 +19,7 @@ export const initialSchema: Migration = {
       .addColumn('created_at', 'bigint', (col) => col.notNull())
       .execute();
 
-    await id(table('email_tokens'))
+    await id(createTable(db, 'email_tokens'))
       .addColumn('user_id', 'integer', (col) => col.notNull().references('users.id').onDelete('cascade'))
       .addColumn('purpose', 'varchar(16)', (col) => col.notNull())
       .addColumn('token_hash', 'char(64)', (col) => col.notNull().unique())
@@ -39,7 +33,7 @@ export const initialSchema: Migration = {
       .columns(['user_id', 'purpose'])
       .execute();
 
-    await table('sessions')
+    await createTable(db, 'sessions')
       .addColumn('sid', 'varchar(128)', (col) => col.primaryKey())
       .addColumn('user_id', 'integer', (col) => col.references('users.id').onDelete('cascade'))
       .addColumn('data', 'text', (col) => col.notNull())
@@ -48,7 +42,7 @@ export const initialSchema: Migration = {
     await db.schema.createIndex('sessions_user').on('sessions').column('user_id').execute();
     await db.schema.createIndex('sessions_expires').on('sessions').column('expires_at').execute();
 
-    await id(table('login_failures'))
+    await id(createTable(db, 'login_failures'))
       .addColumn('scope', 'varchar(8)', (col) => col.notNull())
       .addColumn('subject', 'varchar(254)', (col) => col.notNull())
       .addColumn('failed_at', 'bigint', (col) => col.notNull())
@@ -59,7 +53,7 @@ export const initialSchema: Migration = {
       .columns(['scope', 'subject', 'failed_at'])
       .execute();
 
-    await table('installation')
+    await createTable(db, 'installation')
       .addColumn('id', 'integer', (col) => col.primaryKey())
       .addColumn('first_user_id', 'integer', (col) => col.notNull().references('users.id').onDelete('cascade'))
       .addColumn('claimed_at', 'bigint', (col) => col.notNull())
@@ -79,10 +73,12 @@ export const initialSchema: Migration = {
         .addColumn('referral', 'varchar(40)', (col) => col.notNull())
         .addColumn('created_at', 'bigint', (col) => col.notNull());
 
-    await trainingTail(trainingColumns(table('web_dev_messages')).addColumn('training_type', 'varchar(40)')).execute();
-    await trainingTail(trainingColumns(table('creative_design_messages'))).execute();
+    await trainingTail(
+      trainingColumns(createTable(db, 'web_dev_messages')).addColumn('training_type', 'varchar(40)'),
+    ).execute();
+    await trainingTail(trainingColumns(createTable(db, 'creative_design_messages'))).execute();
 
-    await id(table('contact_messages'))
+    await id(createTable(db, 'contact_messages'))
       .addColumn('name', 'varchar(100)', (col) => col.notNull())
       .addColumn('email', 'varchar(254)', (col) => col.notNull())
       .addColumn('phone', 'varchar(30)', (col) => col.notNull())
@@ -90,7 +86,7 @@ export const initialSchema: Migration = {
       .addColumn('created_at', 'bigint', (col) => col.notNull())
       .execute();
 
-    await id(table('request_quote_messages'))
+    await id(createTable(db, 'request_quote_messages'))
       .addColumn('name', 'varchar(100)', (col) => col.notNull())
       .addColumn('email', 'varchar(254)', (col) => col.notNull())
       .addColumn('phone', 'varchar(30)', (col) => col.notNull())

@@ -1,4 +1,5 @@
-import { MysqlAdapter, sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
+import { createTable } from './table-options';
 
 /**
  * The installation claim outlives its account (docs/decisions/0004): the claim row no longer cascades away when
@@ -7,20 +8,16 @@ import { MysqlAdapter, sql, type Kysely, type Migration } from 'kysely';
  */
 export const installationClaimNeverReopens: Migration = {
   async up(db: Kysely<unknown>) {
-    const isMysql = db.getExecutor().adapter instanceof MysqlAdapter;
     const rows = await sql<{ id: number; first_user_id: number; claimed_at: number }>`
       select id, first_user_id, claimed_at from installation
     `.execute(db);
     await db.schema.dropTable('installation').execute();
-    const builder = db.schema
-      .createTable('installation')
+    const builder = createTable(db, 'installation')
       .addColumn('id', 'integer', (col) => col.primaryKey())
       // No foreign key: deleting the first account must leave the claim in place.
       .addColumn('first_user_id', 'integer')
       .addColumn('claimed_at', 'bigint', (col) => col.notNull());
-    await (
-      isMysql ? builder.modifyEnd(sql`engine=InnoDB default charset=utf8mb4 collate=utf8mb4_unicode_ci`) : builder
-    ).execute();
+    await builder.execute();
     const claim = rows.rows[0];
     if (claim) {
       await sql`insert into installation (id, first_user_id, claimed_at)

@@ -1,4 +1,5 @@
-import { MysqlAdapter, sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
+import { createTable, onMysql } from './table-options';
 
 /**
  * The durable mail outbox (docs/decisions/0013): every mail is a row written in the transaction of the change
@@ -6,11 +7,9 @@ import { MysqlAdapter, sql, type Kysely, type Migration } from 'kysely';
  */
 export const mailOutbox: Migration = {
   async up(db: Kysely<unknown>) {
-    const isMysql = db.getExecutor().adapter instanceof MysqlAdapter;
     // A message may hold 5,000 characters of the visitor's text, escaped in HTML: more than MySQL's 64 KB `text`.
-    const body = isMysql ? sql`mediumtext` : sql`text`;
-    const builder = db.schema
-      .createTable('outbox')
+    const body = onMysql(db) ? sql`mediumtext` : sql`text`;
+    const builder = createTable(db, 'outbox')
       .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
       .addColumn('message_id', 'varchar(200)', (col) => col.notNull().unique())
       .addColumn('purpose', 'varchar(32)', (col) => col.notNull())
@@ -28,9 +27,7 @@ export const mailOutbox: Migration = {
       .addColumn('last_error', 'varchar(500)')
       .addColumn('created_at', 'bigint', (col) => col.notNull())
       .addColumn('sent_at', 'bigint');
-    await (
-      isMysql ? builder.modifyEnd(sql`engine=InnoDB default charset=utf8mb4 collate=utf8mb4_unicode_ci`) : builder
-    ).execute();
+    await builder.execute();
     await db.schema.createIndex('outbox_due').on('outbox').columns(['status', 'next_attempt_at', 'id']).execute();
     await db.schema.createIndex('outbox_lease').on('outbox').columns(['lease_owner']).execute();
   },

@@ -1,4 +1,5 @@
-import { MysqlAdapter, sql, type Kysely, type Migration } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
+import { createTable } from './table-options';
 
 /**
  * The abuse limits' counters (docs/decisions/0014): one row per limit, window and subject, in the table layout
@@ -8,18 +9,14 @@ import { MysqlAdapter, sql, type Kysely, type Migration } from 'kysely';
  */
 export const rateLimits: Migration = {
   async up(db: Kysely<unknown>) {
-    const isMysql = db.getExecutor().adapter instanceof MysqlAdapter;
-    const builder = db.schema
-      .createTable('rate_limits')
+    const builder = createTable(db, 'rate_limits')
       // The limit's name and window, then the SHA-256 of the subject in hex: no address is stored, and the length
       // is fixed whatever the e-mail.
       .addColumn('key', 'varchar(255)', (col) => col.primaryKey())
       .addColumn('points', 'integer', (col) => col.notNull().defaultTo(0))
       // Epoch milliseconds at which the window ends.
       .addColumn('expire', 'bigint');
-    await (
-      isMysql ? builder.modifyEnd(sql`engine=InnoDB default charset=utf8mb4 collate=utf8mb4_unicode_ci`) : builder
-    ).execute();
+    await builder.execute();
     await db.schema.createIndex('rate_limits_expire').on('rate_limits').column('expire').execute();
     await db.schema.dropTable('login_failures').execute();
   },

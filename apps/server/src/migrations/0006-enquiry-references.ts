@@ -1,4 +1,5 @@
-import { MysqlAdapter, sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
+import { createTable } from './table-options';
 import { formatReference } from '@agency/shared';
 
 /** Each enquiry table and its kind, as the tables were when this migration was written. */
@@ -17,16 +18,8 @@ const ENQUIRY_TABLES = Object.keys(KIND_OF_TABLE);
  */
 export const enquiryReferences: Migration = {
   async up(db: Kysely<unknown>) {
-    const isMysql = db.getExecutor().adapter instanceof MysqlAdapter;
-    const create = (name: string) => {
-      const builder = db.schema.createTable(name);
-      return isMysql
-        ? builder.modifyEnd(sql`engine=InnoDB default charset=utf8mb4 collate=utf8mb4_unicode_ci`)
-        : builder;
-    };
-
     // One row per enquiry of any kind: its id is the number in the reference.
-    await create('enquiry_numbers')
+    await createTable(db, 'enquiry_numbers')
       .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
       .addColumn('kind', 'varchar(20)', (col) => col.notNull())
       .addColumn('created_at', 'bigint', (col) => col.notNull())
@@ -62,14 +55,14 @@ export const enquiryReferences: Migration = {
       await db.schema.createIndex(`${table}_reference`).on(table).column('reference').unique().execute();
     }
 
-    await create('human_check_spent')
+    await createTable(db, 'human_check_spent')
       // The token's random part; a token is accepted once.
       .addColumn('nonce', 'varchar(32)', (col) => col.primaryKey())
       .addColumn('expires_at', 'bigint', (col) => col.notNull())
       .execute();
     await db.schema.createIndex('human_check_spent_expires').on('human_check_spent').column('expires_at').execute();
 
-    const answers = create('idempotency_keys')
+    const answers = createTable(db, 'idempotency_keys')
       .addColumn('scope', 'varchar(40)', (col) => col.notNull())
       .addColumn('idempotency_key', 'varchar(100)', (col) => col.notNull())
       .addColumn('status', 'integer', (col) => col.notNull())
