@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors';
 import { tooManyRequests } from '../../lib/rate-limiter';
 import { accountExistsMail, confirmationMail, resetMail } from '../../lib/mail-templates';
 import { createEmailToken, hashToken } from '../../lib/tokens';
-import { messageIdDomain, queueMails } from '../outbox/outbox';
+import { queueMails } from '../outbox/outbox';
 import { insertProfileImage } from '../profile-images/profile-images.repository';
 import { newProfileImageName, reencodeProfileImage } from '../profile-images/profile-images.service';
 import { findUsableToken, insertEmailToken, spendToken, voidTokens } from './email-tokens.repository';
@@ -49,7 +49,7 @@ export function createAuthService(deps: AuthDeps) {
       [{ ...accountExistsMail(email, `${config.appUrl}${PATHS.auth}`), purpose: 'account-exists' }],
       {
         now,
-        domain: messageIdDomain(config.mailFrom),
+        from: config.mailFrom,
       },
     );
   }
@@ -93,7 +93,7 @@ export function createAuthService(deps: AuthDeps) {
           });
           await queueMails(trx, [{ ...confirmationMail(input.email, link), purpose: 'confirm', holdsSecret: true }], {
             now,
-            domain: messageIdDomain(config.mailFrom),
+            from: config.mailFrom,
           });
         }),
       );
@@ -151,7 +151,7 @@ export function createAuthService(deps: AuthDeps) {
       await voidTokens(trx, user.id, 'reset', now, tokenId);
       await queueMails(trx, [{ ...resetMail(user.email, link), purpose: 'reset', holdsSecret: true }], {
         now,
-        domain: messageIdDomain(config.mailFrom),
+        from: config.mailFrom,
       });
     });
     mail.wake();

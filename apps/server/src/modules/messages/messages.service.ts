@@ -20,7 +20,7 @@ import { autoReplyMail, staffNotificationMail, type NotifiedField } from '../../
 import { isUniqueViolation, withConflictRetry } from '../../lib/db-errors';
 import { isStaff } from '../auth/staff-rule';
 import { listConfirmedUsers } from '../auth/users.repository';
-import { messageIdDomain, queueMails } from '../outbox/outbox';
+import { queueMails } from '../outbox/outbox';
 import * as repository from './messages.repository';
 import type { StoredAnswer } from './messages.repository';
 
@@ -95,7 +95,7 @@ export async function submitMessage<K extends MessageKind>(
             purpose: 'staff-notification' as const,
           }));
           const autoReply = { ...visitorReplyOf(kind, submission, reference), purpose: 'auto-reply' as const };
-          await queueMails(trx, [...staffMails, autoReply], { now, domain: messageIdDomain(deps.config.mailFrom) });
+          await queueMails(trx, [...staffMails, autoReply], { now, from: deps.config.mailFrom });
         }
         return { stored: true as const, reference, answer };
       }),

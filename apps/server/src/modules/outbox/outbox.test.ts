@@ -123,7 +123,7 @@ describe('the mail outbox', () => {
         { to: 'nobody@example.ng', subject: 'Refused', text: 't', html: 'h', purpose: 'auto-reply' },
         { to: 'somebody@example.ng', subject: 'Taken', text: 't', html: 'h', purpose: 'auto-reply' },
       ],
-      { now: context.now().getTime(), domain: 'agency.test' },
+      { now: context.now().getTime(), from: 'no-reply@agency.test' },
     );
     await context.sender.drain();
     const rows = await outboxRows(context);
@@ -147,7 +147,7 @@ describe('the mail outbox', () => {
         html: '<p>Hello</p>',
         purpose: 'auto-reply' as const,
       })),
-      { now, domain: 'agency.test' },
+      { now, from: 'no-reply@agency.test' },
     );
     const transports = [1, 2].map(() =>
       createMailTransport({
@@ -183,7 +183,7 @@ describe('the mail outbox', () => {
     await queueMails(
       context.db,
       [{ to: 'late@example.ng', subject: 'Held', text: 'Hello', html: '<p>Hello</p>', purpose: 'auto-reply' }],
-      { now, domain: 'agency.test' },
+      { now, from: 'no-reply@agency.test' },
     );
     // A sender that claimed the row and was killed before it could record anything.
     await context.db

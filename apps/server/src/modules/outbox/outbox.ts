@@ -22,7 +22,7 @@ const BATCH = 1;
 const POLL_MS = 1000;
 
 /** The domain of the sender address, for Message-IDs: `<uuid@rendezvousdigital.ng>`. */
-export function messageIdDomain(from: string): string {
+function messageIdDomain(from: string): string {
   return /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
 }
 
@@ -33,16 +33,17 @@ export function messageIdDomain(from: string): string {
 export async function queueMails(
   trx: Transaction<Database> | Kysely<Database>,
   mails: QueuedMail[],
-  options: { now: EpochMs; domain: string },
+  options: { now: EpochMs; /** MAIL_FROM: its domain names the Message-IDs. */ from: string },
 ): Promise<void> {
   for (const mail of mails) {
     assertSingleLine('To', mail.to);
     if (mail.replyTo !== undefined) assertSingleLine('Reply-To', mail.replyTo);
   }
+  const domain = messageIdDomain(options.from);
   await insertMails(
     trx,
     mails.map((mail) => ({
-      message_id: `<${randomUUID()}@${options.domain}>`,
+      message_id: `<${randomUUID()}@${domain}>`,
       purpose: mail.purpose,
       recipient: mail.to,
       reply_to: mail.replyTo ?? null,
