@@ -11,17 +11,21 @@ import { redactUrl } from './lib/logger';
 import { DEFAULT_WEB_ROOT } from './lib/paths';
 import { apiNotFound, errorHandler } from './middleware/error-handler';
 import { sameOriginOnly } from './middleware/same-origin';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes, SESSION_COOKIE_NAME } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
-import { requireStaff } from './modules/auth/require-staff';
+import { requireOwner, requireStaff } from './modules/auth/require-staff';
 import { KyselySessionStore } from './modules/auth/session-store';
+import { dataRequestsRoutes } from './modules/data-requests/data-requests.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createHumanCheck } from './modules/human-check/human-check';
 import { humanCheckRoutes } from './modules/human-check/human-check.routes';
+import { inboxRoutes } from './modules/inbox/inbox.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { openApiRoutes } from './modules/openapi/openapi.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { profileImagesRoutes } from './modules/profile-images/profile-images.routes';
+import { staffRoutes } from './modules/staff/staff.routes';
 import { createFormPages } from './modules/web/form-pages';
 import { publicOriginOf, webRoutes } from './modules/web/web.routes';
 
@@ -99,7 +103,7 @@ export function createApp(deps: AppDeps): Express {
       cors({
         origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),
         credentials: true,
-        methods: ['GET', 'POST', 'DELETE'],
+        methods: ['GET', 'POST', 'PATCH', 'DELETE'],
         allowedHeaders: ['Content-Type', 'Idempotency-Key'],
         maxAge: 600,
       }),
@@ -130,6 +134,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(healthRoutes(deps.db, logger));
   app.use(authRoutes(auth, deps.clock, config.isProduction));
   const staffOnly = requireStaff(auth);
+  const ownersOnly = requireOwner(auth);
   const humanCheck = createHumanCheck(config.sessionSecret);
   const webRoot = deps.webRoot ?? DEFAULT_WEB_ROOT;
   // A public form's page, filled per request and rendered as a form post's answer (docs/decisions/0019).
@@ -137,7 +142,11 @@ export function createApp(deps: AppDeps): Express {
   const formPages = createFormPages(webRoot, () => publicOriginOf(config.appUrl));
   app.use(humanCheckRoutes(deps, humanCheck));
   app.use(messagesRoutes(deps, staffOnly, { humanCheck, formPages, issueFormSlots }));
+  app.use(inboxRoutes(deps, staffOnly));
   app.use(outboxRoutes(deps, staffOnly));
+  app.use(staffRoutes(deps, ownersOnly));
+  app.use(auditRoutes(deps, ownersOnly));
+  app.use(dataRequestsRoutes(deps, ownersOnly));
   app.use(profileImagesRoutes(deps.db));
   app.use(openApiRoutes());
   app.use(API_BASE, apiNotFound);

@@ -9,6 +9,7 @@ import { migrateToLatest } from './lib/migrate';
 import { outboxDir, profileImagesDir } from './lib/paths';
 import { createOutboxSender } from './modules/outbox/outbox';
 import { importProfileImageFiles } from './modules/profile-images/profile-images.service';
+import { startDailyPurge } from './modules/retention/retention.service';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -68,6 +69,8 @@ async function main(): Promise<void> {
     leaseMs: config.mailLeaseMs,
   });
   sender.start();
+  // What is past its retention goes for good, once a Lagos day across every instance (docs/decisions/0022).
+  const purge = startDailyPurge({ db, clock: systemClock, config, logger });
   const app = createApp({ db, dialect, mail: sender, clock: systemClock, config, logger });
   const server = createHttpServer(app).listen(config.port, () => {
     logger.info(
@@ -89,8 +92,7 @@ async function main(): Promise<void> {
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
     server.close(() => {
       // Mails in hand are finished (or left to their lease), then the database closes.
-      sender
-        .stop()
+      Promise.all([sender.stop(), purge.stop()])
         .then(() => {
           transport.close();
           return db.destroy();

@@ -3,6 +3,7 @@ import { hydrateRoot, createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/app';
 import { findRoute } from './app/route-table';
+import { startSessionCheck } from './features/auth';
 
 const container = document.getElementById('root')!;
 const app = (
@@ -12,6 +13,9 @@ const app = (
     </BrowserRouter>
   </StrictMode>
 );
+
+// The session check goes out now, beside the page's module, rather than after hydration (early-session-check.ts).
+startSessionCheck();
 
 // The prerendered HTML is only hydrated once the matched page's module is in memory, so nothing flashes.
 void findRoute(window.location.pathname)

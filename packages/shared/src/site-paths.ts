@@ -22,6 +22,9 @@ export const PATHS = {
   privacy: '/privacy',
   auth: '/auth',
   dashboard: '/dashboard',
+  staffAccounts: '/dashboard/staff',
+  auditLog: '/dashboard/audit-log',
+  dataRequests: '/dashboard/data-requests',
   confirmEmail: '/confirm-email',
   resetPassword: '/reset-password',
 } as const;

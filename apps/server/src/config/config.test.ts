@@ -81,11 +81,13 @@ describe('configuration', () => {
         REGISTER_LIMIT: 'off',
         RESET_MAIL_LIMIT: '2/1d',
         RESET_REQUEST_LIMIT: ' 10/30m ',
+        RETENTION_DAYS: '365',
       },
       tempDir(),
     );
     expect(config).toMatchObject({
       port: 8080,
+      retentionDays: 365,
       dataDir: '/srv/agency',
       databaseUrl: 'mysql://agency:pw@db:3306/agency',
       smtpUrl: 'smtps://user:pw@mail.example.ng:465',
@@ -108,6 +110,17 @@ describe('configuration', () => {
         resetRequest: [{ points: 10, seconds: 1800 }],
       },
     });
+  });
+
+  it('keeps enquiries for 730 days unless RETENTION_DAYS says fewer, never fewer than 30 nor more than the notice', () => {
+    expect(loadConfig({}, tempDir()).retentionDays).toBe(730);
+    expect(loadConfig({ RETENTION_DAYS: '30' }, tempDir()).retentionDays).toBe(30);
+    expect(loadConfig({ RETENTION_DAYS: '730' }, tempDir()).retentionDays).toBe(730);
+    for (const value of ['29', '0', '731', '3650', 'two years', '365.5', '-400']) {
+      expect(() => loadConfig({ RETENTION_DAYS: value }, tempDir()), value).toThrow(
+        /^Invalid configuration: RETENTION_DAYS must be a whole number of days from 30 to 730 \(the privacy notice's period\)$/,
+      );
+    }
   });
 
   it('mail timings default to a minute before the first retry and a two-minute lease', () => {

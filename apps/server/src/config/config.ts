@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { ACCOUNT_RULES, BRAND_NAME } from '@agency/shared';
+import { ACCOUNT_RULES, BRAND_NAME, RETENTION_DAYS } from '@agency/shared';
 import { parseAllowlist, type Allowlist } from './allowlist';
 import { parseRateLimit, type RateLimit } from './rate-limit';
 
@@ -38,6 +38,8 @@ export interface AppConfig {
   requireHumanCheck: boolean;
   /** CORS_ORIGINS: other origins whose front ends may call the API with credentials (none by default). */
   corsOrigins: string[];
+  /** RETENTION_DAYS: enquiries older than this many days are purged daily (docs/decisions/0022). */
+  retentionDays: number;
 }
 
 export interface AbuseLimits {
@@ -159,6 +161,18 @@ const EnvSchema = z.object({
     (value) => value === undefined || value === 'true' || value === 'false',
     'must be true or false',
   ),
+  // Never below the trash and spam period: the privacy notice promises no enquiry is kept shorter than it says.
+  RETENTION_DAYS: optionalText
+    .refine(
+      // At most what the privacy notice promises visitors: keeping longer needs a new notice (packages/shared).
+      (value) =>
+        value === undefined ||
+        (/^\d+$/.test(value) &&
+          Number(value) >= RETENTION_DAYS.TRASH_AND_SPAM &&
+          Number(value) <= RETENTION_DAYS.ENQUIRIES),
+      `must be a whole number of days from ${RETENTION_DAYS.TRASH_AND_SPAM} to ${RETENTION_DAYS.ENQUIRIES} (the privacy notice's period)`,
+    )
+    .transform((value) => (value === undefined ? RETENTION_DAYS.ENQUIRIES : Number(value))),
 });
 
 export class ConfigError extends Error {}
@@ -233,5 +247,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     requireHumanCheck: values.REQUIRE_HUMAN_CHECK === 'true',
     corsOrigins: values.CORS_ORIGINS,
+    retentionDays: values.RETENTION_DAYS,
   };
 }

@@ -1,5 +1,14 @@
-import type { Generated } from 'kysely';
-import type { ENQUIRY_KINDS, MessageKind, StoredColumnsByKind } from '@agency/shared';
+import type { ColumnType, Generated } from 'kysely';
+import type {
+  AccountRole,
+  AuditAction,
+  ENQUIRY_KINDS,
+  EnquiryStatus,
+  HistoryAction,
+  InboxFolder,
+  MessageKind,
+  StoredColumnsByKind,
+} from '@agency/shared';
 
 /** Times are stored as epoch milliseconds (UTC by definition, identical on SQLite and MySQL). */
 export type EpochMs = number;
@@ -9,7 +18,10 @@ export interface UsersTable {
   email: string;
   password_hash: string;
   profile_image: string;
+  /** Written by older code only; `role` decides (migration 0009). */
   is_staff: number;
+  /** Defaults to pending on insert. */
+  role: ColumnType<AccountRole, AccountRole | undefined, AccountRole>;
   confirmed_at: EpochMs | null;
   created_at: EpochMs;
 }
@@ -56,7 +68,8 @@ export interface InstallationTable {
 export type OutboxStatus = 'pending' | 'sent' | 'failed';
 
 /** Why a mail was written; the sender treats them alike. */
-export type MailPurpose = 'confirm' | 'reset' | 'account-exists' | 'staff-notification' | 'auto-reply';
+export type MailPurpose =
+  'confirm' | 'reset' | 'account-exists' | 'account-approved' | 'staff-notification' | 'auto-reply';
 
 /** One mail to one recipient (docs/decisions/0013). */
 export interface OutboxTable {
@@ -106,6 +119,18 @@ export interface EnquiryCommonColumns {
   /** Why the spam defence caught it (`honeypot`, `too-fast`); null for an enquiry from a person. */
   spam_reason: SpamReason | null;
   human_check: HumanCheckVerdict;
+  /** Where it is in the staff inbox (issue 11): set on insert, spam when the defence caught it. */
+  folder: InboxFolder;
+  /** The follow-up; always one of statusesOf(kind). */
+  status: Generated<EnquiryStatus>;
+  /** The staff account that has it; no foreign key, so a gone account leaves an id nobody has. */
+  assignee_id: number | null;
+  /** When it went to the trash; the purge counts from here. */
+  trashed_at: EpochMs | null;
+  /** phoneSearchKey(phone): the digits a phone search compares, whichever way the number was written. */
+  phone_key: string;
+  /** enquirySearchTextOf(kind, row): what the inbox search looks in, without accents, in lower case (0008). */
+  search_text: string;
 }
 
 export type SpamReason = 'honeypot' | 'too-fast';
@@ -136,6 +161,61 @@ export interface IdempotencyKeysTable {
   created_at: EpochMs;
 }
 
+/** A staff member has opened an enquiry (or marked it read); no row means unread for them. */
+export interface EnquiryReadsTable {
+  kind: MessageKind;
+  enquiry_id: number;
+  user_id: number;
+  read_at: EpochMs;
+}
+
+/** An internal note on an enquiry, never shown to the visitor. */
+export interface EnquiryNotesTable {
+  id: Generated<number>;
+  kind: MessageKind;
+  enquiry_id: number;
+  /** No foreign key: an id whose account is gone reads as "A former colleague". */
+  author_id: number | null;
+  body: string;
+  created_at: EpochMs;
+}
+
+/** One change to an enquiry, as its history shows it: who, what (from and to, stored values) and when. */
+export interface EnquiryEventsTable {
+  id: Generated<number>;
+  kind: MessageKind;
+  enquiry_id: number;
+  actor_id: number | null;
+  action: HistoryAction;
+  from_value: string | null;
+  to_value: string | null;
+  created_at: EpochMs;
+}
+
+/** One sensitive action (issue 12): appended, never changed; owners read it. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  action: AuditAction;
+  /** Null for what the server does by itself (the daily purge). */
+  actor_id: number | null;
+  /** The actor's address when they acted, kept when the account goes. */
+  actor_email: string;
+  /** What it was done to, in words ("contact RD-26-00012"). */
+  target: string;
+  /** A small JSON object: counts, filters; never a person's message. */
+  detail: string;
+  created_at: EpochMs;
+}
+
+/** A job that one instance runs once per Lagos day: the first to move last_run_on to today runs it. */
+export interface ScheduledRunsTable {
+  job: string;
+  last_run_on: string;
+  claimed_by: string | null;
+  claimed_at: EpochMs | null;
+  finished_at: EpochMs | null;
+}
+
 type MessageTables = { [K in MessageKind as (typeof ENQUIRY_KINDS)[K]['table']]: MessageTable<K> };
 
 export type MessageTableName = keyof MessageTables;
@@ -150,5 +230,10 @@ export interface Database extends MessageTables {
   enquiry_numbers: EnquiryNumbersTable;
   human_check_spent: HumanCheckSpentTable;
   idempotency_keys: IdempotencyKeysTable;
+  audit_log: AuditLogTable;
+  scheduled_runs: ScheduledRunsTable;
   profile_images: ProfileImagesTable;
+  enquiry_reads: EnquiryReadsTable;
+  enquiry_notes: EnquiryNotesTable;
+  enquiry_events: EnquiryEventsTable;
 }

@@ -69,6 +69,20 @@ export function accountExistsMail(to: string, signInLink: string): OutgoingMail 
   };
 }
 
+/** An owner approved the account (issue 12): it can sign in now, no restart or second mail needed. */
+export function accountApprovedMail(to: string, signInLink: string): OutgoingMail {
+  const lines = [
+    `Your ${BRAND_NAME} staff account has been approved.`,
+    'You can now sign in with your e-mail address and password and read the enquiries.',
+  ];
+  return {
+    to,
+    subject: `Your ${BRAND_NAME} staff account is approved`,
+    text: `Hello,\n\n${lines.join('\n\n')}\n\n${signInLink}${signature()}`,
+    html: layoutHtml('Your account is approved', ['Hello,', ...lines], { label: 'Sign in', href: signInLink }),
+  };
+}
+
 /** One field of an enquiry under its human label; e-mail and phone values become tappable links. */
 export interface NotifiedField {
   label: string;

@@ -1,4 +1,4 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from './logger';
@@ -51,6 +51,19 @@ export interface MailTransportOptions {
   logLinks: boolean;
 }
 
+/** Where the file transport writes a mail: named by the Message-ID, so a mail delivered twice overwrites its file. */
+export function outboxFileOf(outboxDir: string, messageId: string): string {
+  return path.join(outboxDir, `${messageId.replace(/[^A-Za-z0-9@._-]/g, '')}.eml`);
+}
+
+/**
+ * Deletes the files of mails whose records are erased or purged (docs/decisions/0022); a file that is not there (SMTP
+ * delivery, or another instance's DATA_DIR) is not an error.
+ */
+export async function removeOutboxFiles(outboxDir: string, messageIds: readonly string[]): Promise<void> {
+  for (const messageId of messageIds) await rm(outboxFileOf(outboxDir, messageId), { force: true });
+}
+
 /** SMTP when SMTP_URL is set; otherwise each mail becomes `<Message-ID>.eml` in the outbox folder. */
 export function createMailTransport({
   smtpUrl,
@@ -92,9 +105,7 @@ export function createMailTransport({
       }
       const info = await files.sendMail(message);
       await mkdir(outboxDir, { recursive: true });
-      // Named by the Message-ID: a mail delivered twice after a crash overwrites its own file.
-      const name = `${mail.messageId.replace(/[^A-Za-z0-9@._-]/g, '')}.eml`;
-      const file = path.join(outboxDir, name);
+      const file = outboxFileOf(outboxDir, mail.messageId);
       await writeFile(`${file}.partial`, info.message);
       await rename(`${file}.partial`, file);
       logger.info(

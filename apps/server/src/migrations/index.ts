@@ -5,6 +5,9 @@ import { mailOutbox } from './0003-outbox';
 import { profileImagesInDatabase } from './0004-profile-images';
 import { rateLimits } from './0005-rate-limits';
 import { enquiryReferences } from './0006-enquiry-references';
+import { inbox } from './0007-inbox';
+import { inboxSearch } from './0008-inbox-search';
+import { ownersAuditRetention } from './0009-owners-audit-retention';
 
 /** Every migration, in order. Imported statically so the production bundle carries them. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -14,4 +17,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0004-profile-images': profileImagesInDatabase,
   '0005-rate-limits': rateLimits,
   '0006-enquiry-references': enquiryReferences,
+  '0007-inbox': inbox,
+  '0008-inbox-search': inboxSearch,
+  '0009-owners-audit-retention': ownersAuditRetention,
 };

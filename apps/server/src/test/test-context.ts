@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { RETENTION_DAYS } from '@agency/shared';
 import { startSmtpSink, tokenFromMail, type SmtpSink } from '@agency/testing';
 import type { Express } from 'express';
 import request from 'supertest';
@@ -73,6 +74,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     limits: { ...DEFAULT_LIMITS, register: [], resetMail: [], resetRequest: [], form: [] },
     requireHumanCheck: false,
     corsOrigins: [],
+    retentionDays: RETENTION_DAYS.ENQUIRIES,
     ...options.config,
   };
   const smtpUrl =

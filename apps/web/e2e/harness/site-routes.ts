@@ -56,7 +56,15 @@ export const PUBLIC_ROUTES: SiteRoute[] = [
 ];
 
 /** Client-only staff screens: prerendered (their loading state) and in the manifest like every other route. */
-export const STAFF_PATHS = ['/auth', '/dashboard', '/confirm-email', '/reset-password'];
+export const STAFF_PATHS = [
+  '/auth',
+  '/dashboard',
+  '/dashboard/staff',
+  '/dashboard/audit-log',
+  '/dashboard/data-requests',
+  '/confirm-email',
+  '/reset-password',
+];
 
 /** Every path with the main path it shows, for the tests that visit aliases too. */
 export const PUBLIC_PATHS_WITH_MAIN: Array<{ path: string; mainPath: string; page: string }> = PUBLIC_ROUTES.flatMap(

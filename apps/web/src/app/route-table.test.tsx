@@ -35,6 +35,9 @@ const CONTRACT: [string, ...string[]][] = [
   ['/portfolio-9012345/hoperisecharity', '/hoperisecharity', '/hoperisecharity-7023198'],
   ['/auth'],
   ['/dashboard'],
+  ['/dashboard/staff'],
+  ['/dashboard/audit-log'],
+  ['/dashboard/data-requests'],
   ['/confirm-email'],
   ['/reset-password'],
 ];
@@ -63,12 +66,26 @@ describe('the route table', () => {
 
   it('keeps the staff screens out of search engines and the rest in', () => {
     const hidden = PAGE_ROUTES.filter((route) => !route.indexable).map((route) => route.path);
-    expect(hidden.sort()).toEqual(['/auth', '/confirm-email', '/dashboard', '/reset-password']);
+    expect(hidden.sort()).toEqual([
+      '/auth',
+      '/confirm-email',
+      '/dashboard',
+      '/dashboard/audit-log',
+      '/dashboard/data-requests',
+      '/dashboard/staff',
+      '/reset-password',
+    ]);
   });
 
-  it('renders /auth and /dashboard outside the shared layout and every other page inside it', () => {
+  it('renders /auth and the staff area outside the shared layout and every other page inside it', () => {
     const bare = PAGE_ROUTES.filter((route) => route.chrome === 'bare').map((route) => route.path);
-    expect(bare.sort()).toEqual(['/auth', '/dashboard']);
+    expect(bare.sort()).toEqual([
+      '/auth',
+      '/dashboard',
+      '/dashboard/audit-log',
+      '/dashboard/data-requests',
+      '/dashboard/staff',
+    ]);
   });
 
   it('has a case study to show for every case page, and a case page for every case study', () => {

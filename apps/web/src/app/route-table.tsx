@@ -53,6 +53,9 @@ export const NotFoundPage = lazyPage('src/app/routes/not-found.tsx', () => impor
 
 const AuthPage = lazyPage('src/app/routes/auth.tsx', () => import('./routes/auth'));
 const DashboardPage = lazyPage('src/app/routes/dashboard.tsx', () => import('./routes/dashboard'));
+const StaffAccountsPage = lazyPage('src/app/routes/staff-accounts.tsx', () => import('./routes/staff-accounts'));
+const AuditLogPage = lazyPage('src/app/routes/audit-log.tsx', () => import('./routes/audit-log'));
+const DataRequestsPage = lazyPage('src/app/routes/data-requests.tsx', () => import('./routes/data-requests'));
 const ConfirmEmailPage = lazyPage('src/app/routes/confirm-email.tsx', () => import('./routes/confirm-email'));
 const ResetPasswordPage = lazyPage('src/app/routes/reset-password.tsx', () => import('./routes/reset-password'));
 
@@ -129,6 +132,9 @@ export const PAGE_ROUTES: PageRoute[] = [
   })),
   route('auth', 'auth', AuthPage, {}, staffOptions('bare', 'Admin Login')),
   route('dashboard', 'dashboard', DashboardPage, {}, staffOptions('bare', 'Messages Dashboard')),
+  route('staffAccounts', 'staff-accounts', StaffAccountsPage, {}, staffOptions('bare', 'Staff')),
+  route('auditLog', 'audit-log', AuditLogPage, {}, staffOptions('bare', 'Audit log')),
+  route('dataRequests', 'data-requests', DataRequestsPage, {}, staffOptions('bare', 'Data requests')),
   route('confirmEmail', 'confirm-email', ConfirmEmailPage, {}, staffOptions('site', 'Confirm your e-mail')),
   route('resetPassword', 'reset-password', ResetPasswordPage, {}, staffOptions('site', 'Set a new password')),
 ];

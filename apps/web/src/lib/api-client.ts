@@ -48,7 +48,7 @@ export interface ResponseSchema<T> {
 }
 
 export interface RequestOptions<T> {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** A plain value is sent as JSON; FormData as multipart. */
   body?: unknown;
   /** Extra request headers (e.g. a public form's Idempotency-Key). */

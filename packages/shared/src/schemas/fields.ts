@@ -81,3 +81,12 @@ export const optionalChoice = <const T extends readonly [string, ...string[]]>(o
     .union([z.enum(options), z.literal(''), z.null()], { error: FIELD_MESSAGES.CHOOSE_OPTION })
     .optional()
     .transform((value) => (value ? value : null));
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MESSAGE = 'Use a date written as YYYY-MM-DD.';
+
+/** A calendar day in Lagos (`2026-11-24`), as the inbox's and the audit log's date filters take it. */
+export const lagosDayField = z
+  .string()
+  .regex(ISO_DAY, DAY_MESSAGE)
+  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), DAY_MESSAGE);

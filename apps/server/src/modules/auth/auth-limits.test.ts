@@ -98,7 +98,7 @@ describe('sign-in limits', () => {
     context = await limitedContext();
     await registerAndConfirm(context, 'owner@agency.test');
     await registerAndConfirm(context, 'other@agency.test');
-    await context.db.updateTable('users').set({ is_staff: 1 }).where('email', '=', 'other@agency.test').execute();
+    await context.db.updateTable('users').set({ role: 'staff' }).where('email', '=', 'other@agency.test').execute();
   });
 
   it('200 simultaneous wrong passwords for one account from one address reach bcrypt 10 times; the rest get 429', async () => {
@@ -173,7 +173,7 @@ describe('sign-in limits', () => {
 
   it('a new password lets the owner sign in again from the address that opened the reset link', async () => {
     await registerAndConfirm(context, 'forgetful@agency.test');
-    await context.db.updateTable('users').set({ is_staff: 1 }).where('email', '=', 'forgetful@agency.test').execute();
+    await context.db.updateTable('users').set({ role: 'staff' }).where('email', '=', 'forgetful@agency.test').execute();
     for (let attempt = 0; attempt < 10; attempt += 1) {
       await login(context.app, 'forgetful@agency.test', WRONG_PASSWORD, '10.0.0.4');
     }

@@ -13,12 +13,13 @@ import { newProfileImageName, reencodeProfileImage } from '../profile-images/pro
 import { findUsableToken, insertEmailToken, spendToken, voidTokens } from './email-tokens.repository';
 import { createAuthLimits } from './auth-limits';
 import { destroyUserSessions } from './session-store';
-import { allowlistConfigured, isStaff } from './staff-rule';
+import { allowlistConfigured, isOwner, isShutOut, isStaff } from './staff-rule';
 import {
   claimFirstAccount,
   findUserByEmail,
   findUserById,
   insertUser,
+  makeOwnerIfNone,
   markEmailConfirmed,
   updatePasswordHash,
   type User,
@@ -26,8 +27,13 @@ import {
 
 type AuthDeps = Pick<AppDeps, 'db' | 'mail' | 'clock' | 'config' | 'checkPassword'>;
 
+/** The name an account goes by on screen: its e-mail address's local part. */
+export function usernameOf(email: string): string {
+  return email.split('@')[0] ?? email;
+}
+
 export function toSessionUser(user: User): SessionUser {
-  return { username: user.email.split('@')[0] ?? user.email, email: user.email, profile_image: user.profile_image };
+  return { username: usernameOf(user.email), email: user.email, profile_image: user.profile_image };
 }
 
 function tokenInvalid(): AppError {
@@ -105,6 +111,12 @@ export function createAuthService(deps: AuthDeps) {
     mail.wake();
   }
 
+  /** An allowlisted account is staff from its confirmation on; the first one of an installation is its owner. */
+  async function claimOwnershipIfPreApproved(trx: Parameters<typeof findUserById>[0], userId: number): Promise<void> {
+    const user = await findUserById(trx, userId);
+    if (user?.role === 'pending' && isStaff(user, config.adminAllowlist)) await makeOwnerIfNone(trx, userId);
+  }
+
   async function confirmEmail(token: string): Promise<void> {
     const now = clock().getTime();
     const row = await findUsableToken(db, hashToken(token), 'confirm', now);
@@ -112,6 +124,7 @@ export function createAuthService(deps: AuthDeps) {
     const confirmed = await db.transaction().execute(async (trx) => {
       if (!(await spendToken(trx, row.id, now))) return false;
       await markEmailConfirmed(trx, row.user_id, now);
+      await claimOwnershipIfPreApproved(trx, row.user_id);
       return true;
     });
     if (!confirmed) throw tokenInvalid();
@@ -126,7 +139,10 @@ export function createAuthService(deps: AuthDeps) {
     if (!user || !matches) throw new AppError(401, API_MESSAGES.LOGIN_INVALID);
     await limits.loginSucceeded(input.email, input.ip);
     if (user.confirmed_at === null) throw new AppError(403, API_MESSAGES.LOGIN_UNCONFIRMED);
+    // Refused and removed accounts hear the same as waiting ones: nothing here tells them an owner's decision.
     if (!isStaff(user, config.adminAllowlist)) throw new AppError(403, API_MESSAGES.LOGIN_AWAITING_APPROVAL);
+    // An installation upgraded to roles while an allowlist named its staff has no owner yet: the first to sign in is.
+    if (user.role === 'pending') await claimOwnershipIfPreApproved(db, user.id);
     return user;
   }
 
@@ -192,7 +208,8 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   async function currentUser(userId: number | undefined): Promise<User | undefined> {
-    return userId === undefined ? undefined : findUserById(db, userId);
+    const user = userId === undefined ? undefined : await findUserById(db, userId);
+    return user && !isShutOut(user) ? user : undefined;
   }
 
   return {
@@ -203,6 +220,7 @@ export function createAuthService(deps: AuthDeps) {
     updatePassword,
     currentUser,
     isStaff: (user: User) => isStaff(user, config.adminAllowlist),
+    isOwner,
   };
 }
 

@@ -318,7 +318,7 @@ describe('password reset', () => {
 
   it('a reset link sets a new password once, ends every session of the user, and cannot be reused', async () => {
     await registerAndConfirm(context, 'reset.me@agency.test');
-    await context.db.updateTable('users').set({ is_staff: 1 }).where('email', '=', 'reset.me@agency.test').execute();
+    await context.db.updateTable('users').set({ role: 'staff' }).where('email', '=', 'reset.me@agency.test').execute();
     const { agent } = await signIn(context, 'reset.me@agency.test');
     expect((await agent.get(API_PATHS.SESSION_CHECK)).body.success).toBe(true);
 

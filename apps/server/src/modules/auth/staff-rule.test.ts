@@ -22,7 +22,7 @@ afterEach(async () => {
 });
 
 const staffFlags = async (ctx: TestContext) =>
-  ctx.db.selectFrom('users').select(['email', 'is_staff']).orderBy('id').execute();
+  ctx.db.selectFrom('users').select(['email', 'is_staff', 'role']).orderBy('id').execute();
 
 /** The same database and mail sink served again by a new app, as after a restart with another configuration. */
 function restartedWithoutAllowlist(ctx: TestContext): TestContext {
@@ -41,7 +41,7 @@ function restartedWithoutAllowlist(ctx: TestContext): TestContext {
 }
 
 describe('who becomes staff', () => {
-  it('the first account of an empty installation is staff; the next one is told it awaits approval', async () => {
+  it('the first account of an empty installation is staff and its owner; the next one is told it awaits approval', async () => {
     context = await createTestContext();
     await registerAndConfirm(context, 'first@example.ng');
     await registerAndConfirm(context, 'second@example.ng');
@@ -52,6 +52,7 @@ describe('who becomes staff', () => {
     expect(second.response.status).toBe(403);
     expect(second.response.body).toEqual({ success: false, message: API_MESSAGES.LOGIN_AWAITING_APPROVAL });
     expect((await second.agent.get(MESSAGE_KIND_PATHS.contact.list)).status).toBe(401);
+    expect((await staffFlags(context)).map((user) => user.role)).toEqual(['owner', 'pending']);
   });
 
   it('20 concurrent first registrations make exactly one staff account', async () => {
@@ -70,6 +71,7 @@ describe('who becomes staff', () => {
     expect(users).toHaveLength(20);
     const staff = users.filter((user) => user.is_staff === 1);
     expect(staff).toHaveLength(1);
+    expect(users.filter((user) => user.role === 'owner')).toEqual(staff);
     const claim = await ctx.db.selectFrom('installation').selectAll().execute();
     expect(claim).toHaveLength(1);
   });
@@ -105,7 +107,7 @@ describe('who becomes staff', () => {
     const { response } = await signIn(context, 'next@example.ng');
     expect(response.status).toBe(403);
     expect(response.body.message).toBe(API_MESSAGES.LOGIN_AWAITING_APPROVAL);
-    expect(await staffFlags(context)).toEqual([{ email: 'next@example.ng', is_staff: 0 }]);
+    expect(await staffFlags(context)).toEqual([{ email: 'next@example.ng', is_staff: 0, role: 'pending' }]);
   });
 
   it('an allowlisted address is not staff before it is confirmed', async () => {

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, UsersTable } from '../../lib/database-schema';
 import { isUniqueViolation } from '../../lib/db-errors';
 
@@ -35,7 +35,8 @@ export async function insertUser(
  * Claims the installation for the very first account ever created on this database, with or without an allowlist
  * (docs/decisions/0004). The single installation row's primary key makes the claim atomic: of any number of
  * concurrent registrations exactly one insert succeeds, and the row stays when that account is deleted, so the
- * first-account rule never reopens. `grantStaff` is false when an allowlist decides who the staff are.
+ * first-account rule never reopens. `grantStaff` is false when an allowlist decides who the staff are; when it is
+ * true the account is the installation's owner (docs/decisions/0022). is_staff is still written for older readers.
  */
 export async function claimFirstAccount(db: Db, userId: number, now: number, grantStaff: boolean): Promise<boolean> {
   try {
@@ -44,7 +45,7 @@ export async function claimFirstAccount(db: Db, userId: number, now: number, gra
     if (isUniqueViolation(error)) return false;
     throw error;
   }
-  if (grantStaff) await db.updateTable('users').set({ is_staff: 1 }).where('id', '=', userId).execute();
+  if (grantStaff) await db.updateTable('users').set({ is_staff: 1, role: 'owner' }).where('id', '=', userId).execute();
   return true;
 }
 
@@ -68,4 +69,21 @@ export async function updatePasswordHash(db: Db, id: number, passwordHash: strin
 /** Confirmed accounts, for the staff rule to filter (a handful of rows at an agency). */
 export async function listConfirmedUsers(db: Db): Promise<User[]> {
   return db.selectFrom('users').selectAll().where('confirmed_at', 'is not', null).orderBy('id').execute();
+}
+
+/**
+ * A pre-approved (allowlisted) account becomes the owner when the installation has none yet: the first staff account
+ * is the owner whichever way it became staff. One statement, so of two such accounts at once at most one wins on
+ * SQLite; on MySQL both may, which leaves two owners and nobody locked out. The derived table is MySQL's way of
+ * reading the table an update changes.
+ */
+export async function makeOwnerIfNone(db: Db, userId: number): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ role: 'owner', is_staff: 1 })
+    .where('id', '=', userId)
+    .where('role', '=', 'pending')
+    .where(sql<boolean>`not exists (select 1 from (select id from users where role = 'owner') as owners)`)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

@@ -19,7 +19,8 @@ describe.each(MESSAGE_KINDS)('the migrated table of %s enquiries', (kind) => {
     const table = tables.find(({ name }) => name === ENQUIRY_KINDS[kind].table);
     const columns = storedFieldsOf(kind).map(({ column }) => column);
     const common = ['id', 'created_at', 'reference', 'spam_reason', 'human_check'];
-    expect(table?.columns.map(({ name }) => name).sort()).toEqual([...common, ...columns].sort());
+    const inbox = ['folder', 'status', 'assignee_id', 'trashed_at', 'phone_key', 'search_text'];
+    expect(table?.columns.map(({ name }) => name).sort()).toEqual([...common, ...inbox, ...columns].sort());
   });
 
   it('lets a column hold null exactly where the schema stores null for a field left out', async () => {

@@ -1,15 +1,21 @@
 import { sql, type InsertResult, type Kysely } from 'kysely';
 import {
   ENQUIRY_KINDS,
+  enquirySearchTextOf,
   listedRowOf,
+  phoneSearchKey,
+  searchTextOf,
+  SEARCH_TEXT_COLUMNS,
   storedColumnsOf,
   storedFieldsOf,
+  type InboxFolder,
   type MessageKind,
   type MessageRowByKind,
   type StoredColumnsByKind,
   type SubmissionByKind,
 } from '@agency/shared';
 import type { Database, EpochMs, HumanCheckVerdict, SpamReason } from '../../lib/database-schema';
+import { likePattern } from '../../lib/sql-like';
 
 export interface ListOptions {
   limit?: number;
@@ -26,13 +32,20 @@ export interface EnquiryMeta {
   human_check: HumanCheckVerdict;
 }
 
+/** Where a new enquiry lands in the staff inbox, and what its search compares (issue 11). */
+interface InboxColumns {
+  folder: InboxFolder;
+  phone_key: string;
+  search_text: string;
+}
+
 type InsertRow<K extends MessageKind> = (
   db: Kysely<Database>,
-  row: StoredColumnsByKind[K] & EnquiryMeta & { created_at: EpochMs },
+  row: StoredColumnsByKind[K] & EnquiryMeta & InboxColumns & { created_at: EpochMs },
 ) => Promise<InsertResult>;
 
-// One insert per table, so Kysely checks each row against its own table's columns; reading and deleting use only
-// id, created_at and the kind's searched columns, which a query over any of the four tables can name.
+// One insert per table, so Kysely checks each row against its own table's columns; reading uses only id, created_at,
+// folder and the kind's searched columns, which a query over any of the four tables can name.
 const INSERT_ROW: { [K in MessageKind]: InsertRow<K> } = {
   web_dev: (db, row) => db.insertInto(ENQUIRY_KINDS.web_dev.table).values(row).executeTakeFirstOrThrow(),
   creative_design: (db, row) =>
@@ -49,7 +62,17 @@ export async function insertMessage<K extends MessageKind>(
   createdAt: EpochMs,
 ): Promise<number> {
   const insertRow: InsertRow<K> = INSERT_ROW[kind];
-  const result = await insertRow(db, { ...storedColumnsOf(kind, submission), ...meta, created_at: createdAt });
+  const { phone }: { phone: string } = submission;
+  const columns = storedColumnsOf(kind, submission);
+  const result = await insertRow(db, {
+    ...columns,
+    ...meta,
+    // What the spam defence caught waits in the spam folder, out of the lists (issue 10), until the purge.
+    folder: meta.spam_reason === null ? 'inbox' : 'spam',
+    phone_key: phoneSearchKey(phone),
+    search_text: enquirySearchTextOf(kind, { ...columns, reference: meta.reference }),
+    created_at: createdAt,
+  });
   return Number(result.insertId);
 }
 
@@ -111,24 +134,24 @@ export async function storeIdempotentAnswer(
     .execute();
 }
 
-function likePattern(q: string): string {
-  return `%${q.replace(/[!%_]/g, (char) => `!${char}`)}%`;
-}
-
 export async function listMessages<K extends MessageKind>(
   db: Kysely<Database>,
   kind: K,
   options: ListOptions = {},
 ): Promise<{ messages: MessageRowByKind[K][]; total?: number }> {
   const { q } = options;
-  const searched = storedFieldsOf(kind).filter((field) => field.searched);
+  // The searched columns search_text holds are compared as the inbox compares them, accents and case aside; the
+  // others (state, location) as they are stored.
+  const inSearchText: readonly string[] = Object.values(SEARCH_TEXT_COLUMNS[kind]).flat();
+  const searchedApart = storedFieldsOf(kind).filter((field) => field.searched && !inSearchText.includes(field.column));
+  const like = (column: string, text: string) => sql<boolean>`${sql.ref(column)} like ${likePattern(text)} escape '!'`;
   const base = db
     .selectFrom(ENQUIRY_KINDS[kind].table)
-    // What the spam defence caught is not listed (issue 10); it stays stored with its reason.
-    .where('spam_reason', 'is', null)
+    // The spec's lists show the inbox: not the spam the defence caught (issue 10), nor what staff put in the trash.
+    .where('folder', '=', 'inbox')
     .$if(Boolean(q), (query) =>
       query.where(({ or }) =>
-        or(searched.map(({ column }) => sql<boolean>`${sql.ref(column)} like ${likePattern(q ?? '')} escape '!'`)),
+        or([like('search_text', searchTextOf(q ?? '')), ...searchedApart.map(({ column }) => like(column, q ?? ''))]),
       ),
     );
   let rowsQuery = base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
@@ -141,9 +164,4 @@ export async function listMessages<K extends MessageKind>(
   if (!options.withTotal) return { messages };
   const count = await base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow();
   return { messages, total: Number(count.total) };
-}
-
-export async function deleteMessage(db: Kysely<Database>, kind: MessageKind, id: number): Promise<boolean> {
-  const result = await db.deleteFrom(ENQUIRY_KINDS[kind].table).where('id', '=', id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
 }

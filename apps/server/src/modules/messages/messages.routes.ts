@@ -15,6 +15,7 @@ import { AppError } from '../../lib/errors';
 import { jsonOrFormBody } from '../../middleware/json-body';
 import { methodNotAllowed } from '../../middleware/method-not-allowed';
 import { parseInput } from '../../middleware/validate';
+import { signedInUserId } from '../auth/require-staff';
 import { clientAddressKey } from '../../lib/client-address';
 import { createRateLimiter, tooManyRequests } from '../../lib/rate-limiter';
 import type { HumanCheck } from '../human-check/human-check';
@@ -187,7 +188,7 @@ export function messagesRoutes(deps: AppDeps, requireStaff: RequestHandler, form
       .route(definition.paths.delete)
       .delete(requireStaff, async (req, res) => {
         const { id } = parseInput(DeleteQuerySchema, req.query);
-        await deleteMessage(deps, kind, id);
+        await deleteMessage(deps, kind, id, signedInUserId(req));
         res.json({ success: true, message: API_MESSAGES.DELETED });
       })
       .all(methodNotAllowed(['DELETE']));

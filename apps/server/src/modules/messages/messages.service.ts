@@ -20,6 +20,7 @@ import { autoReplyMail, staffNotificationMail, type NotifiedField } from '../../
 import { isUniqueViolation, withConflictRetry } from '../../lib/db-errors';
 import { isStaff } from '../auth/staff-rule';
 import { listConfirmedUsers } from '../auth/users.repository';
+import { moveOne } from '../inbox/inbox.service';
 import { queueMails } from '../outbox/outbox';
 import * as repository from './messages.repository';
 import type { StoredAnswer } from './messages.repository';
@@ -173,8 +174,17 @@ export function listMessages<K extends MessageKind>(
   return repository.listMessages(deps.db, kind, options);
 }
 
-export async function deleteMessage(deps: Pick<AppDeps, 'db'>, kind: MessageKind, id: number): Promise<void> {
-  if (!(await repository.deleteMessage(deps.db, kind, id))) throw new AppError(404, API_MESSAGES.MESSAGE_NOT_FOUND);
+/**
+ * The spec's delete puts the enquiry in the staff inbox's trash, restorable until the purge (issue 11); an id that
+ * does not exist or is in the trash already is answered as missing, as before.
+ */
+export async function deleteMessage(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  kind: MessageKind,
+  id: number,
+  actorId: number,
+): Promise<void> {
+  await moveOne(deps, kind, id, 'trash', actorId);
 }
 
 function displayValue(value: unknown): string {

@@ -2,7 +2,16 @@ import { compileErrors, validate } from '@readme/openapi-parser';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE, API_PATHS, DEFAULT_AVATAR, ENQUIRY_KINDS, MESSAGE_KIND_PATHS, MESSAGE_KINDS } from '@agency/shared';
+import {
+  API_BASE,
+  API_PATHS,
+  DEFAULT_AVATAR,
+  ENQUIRY_KINDS,
+  INBOX_PATHS,
+  MESSAGE_KIND_PATHS,
+  MESSAGE_KINDS,
+  STAFF_ADMIN_PATHS,
+} from '@agency/shared';
 import { VALID_SUBMISSIONS } from '../../test/fixtures';
 import { createTestContext, STRONG_PASSWORD, type TestContext } from '../../test/test-context';
 
@@ -21,7 +30,17 @@ function expectedApiPaths(): string[] {
     .map((apiPath) => apiPath.split('?')[0] ?? apiPath)
     .filter((apiPath) => apiPath.startsWith(`${API_BASE}/`) && apiPath !== API_PATHS.PROFILE_IMAGES);
   const kinds = MESSAGE_KINDS.flatMap((kind) => Object.values(ENQUIRY_KINDS[kind].paths));
-  return [...new Set([...fixed, `${API_PATHS.PROFILE_IMAGES}/{file}`, ...kinds])].sort();
+  // The inbox's addresses of one kind and one id, with the two written as the document's parameters.
+  const inbox = Object.values(INBOX_PATHS).map((inboxPath) =>
+    (typeof inboxPath === 'string' ? inboxPath : inboxPath('contact', 7))
+      .replace('/contact', '/{kind}')
+      .replace(/\/7(?=\/|$)/, '/{id}'),
+  );
+  // The owners' addresses (issue 12) with the account id as the document's parameter.
+  const ownerPaths = Object.values(STAFF_ADMIN_PATHS).map((ownerPath) =>
+    (typeof ownerPath === 'string' ? ownerPath : ownerPath(7)).replace(/\/7(?=\/|$)/, '/{id}'),
+  );
+  return [...new Set([...fixed, `${API_PATHS.PROFILE_IMAGES}/{file}`, ...kinds, ...inbox, ...ownerPaths])].sort();
 }
 
 interface Layer {
@@ -45,7 +64,8 @@ function registeredRoutePaths(app: TestContext['app']): string[] {
 }
 
 /** A concrete address for a documented path. */
-const addressOf = (documentPath: string) => documentPath.replace('{file}', DEFAULT_AVATAR);
+const addressOf = (documentPath: string) =>
+  documentPath.replace('{file}', DEFAULT_AVATAR).replace('{kind}', 'contact').replace('{id}', '1');
 
 let context: TestContext;
 let document: Document;
@@ -103,6 +123,11 @@ describe('the OpenAPI document at /api/openapi.json', () => {
     expect(statusesOf('/api/login.php', 'post')).toEqual(expect.arrayContaining(['401', '403', '429']));
     expect(statusesOf(API_PATHS.REGISTER, 'post')).toEqual(expect.arrayContaining(['201', '413', '415', '429']));
     expect(statusesOf(API_PATHS.HEALTH, 'get')).toEqual(expect.arrayContaining(['200', '503']));
+    expect(statusesOf(STAFF_ADMIN_PATHS.ACCOUNTS, 'get')).toEqual(expect.arrayContaining(['200', '401', '403']));
+    expect(statusesOf('/api/staff/accounts/{id}/remove', 'post')).toEqual(
+      expect.arrayContaining(['200', '400', '401', '403', '404', '409']),
+    );
+    expect(statusesOf(STAFF_ADMIN_PATHS.AUDIT, 'get')).toEqual(expect.arrayContaining(['200', '400', '401', '403']));
     const responses = (document.components as { responses?: Record<string, { headers?: object }> }).responses;
     expect(responses?.TooManyRequests?.headers).toHaveProperty('Retry-After');
   });

@@ -1,7 +1,24 @@
 import { z } from 'zod';
 import {
   API_PATHS,
+  AuditPageSchema,
+  AuditQuerySchema,
   BRAND_NAME,
+  BulkActionSchema,
+  BulkAnswerSchema,
+  DataErasureAnswerSchema,
+  DataErasureSchema,
+  DataRequestAnswerSchema,
+  DataRequestQuerySchema,
+  EnquiryAnswerSchema,
+  EnquiryUpdateSchema,
+  InboxCountsSchema,
+  InboxExportQuerySchema,
+  InboxListQuerySchema,
+  InboxPageSchema,
+  NoteAnswerSchema,
+  NoteCreateSchema,
+  StaffListSchema,
   ENQUIRY_KINDS,
   HONEYPOT_FIELD,
   HUMAN_CHECK_FIELDS,
@@ -12,12 +29,17 @@ import {
   MESSAGE_KINDS,
   RegisterSchema,
   ResetRequestSchema,
+  STAFF_ADMIN_PATHS,
+  StaffAccountAnswerSchema,
+  StaffAccountsAnswerSchema,
   SUBMISSION_RULES,
   UpdatePasswordSchema,
   storedFieldsOf,
   type MessageKind,
 } from '@agency/shared';
 import { ConfirmQuerySchema, SESSION_COOKIE_NAME } from '../auth/auth.routes';
+import { STAFF_ROUTES } from '../staff/staff.routes';
+import { INBOX_ROUTES } from '../inbox/inbox.routes';
 import { DeleteQuerySchema, ListQuerySchema } from '../messages/messages.routes';
 
 /**
@@ -388,6 +410,265 @@ function serviceOperations(): Record<string, Record<string, unknown>> {
   };
 }
 
+/** An Express route path (`/api/enquiries/:kind`) in OpenAPI's form (`/api/enquiries/{kind}`). */
+const documentPathOf = (route: string) => route.replace(/:(\w+)/g, '{$1}');
+
+const KIND_PARAMETER = {
+  name: 'kind',
+  in: 'path',
+  required: true,
+  schema: { type: 'string', enum: [...MESSAGE_KINDS] },
+  description: 'An unknown kind is 404',
+};
+const ID_PARAMETER = { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[0-9]+$' } };
+
+/** The staff inbox (issue 11): its answers are the shared schemas' own (InboxPageSchema and the rest). */
+function inboxOperations(): Record<string, Record<string, unknown>> {
+  const staffOnly = { tags: ['Inbox'], security: STAFF };
+  const enquiryAnswer = (description: string) => jsonAnswer(description, ref('EnquiryAnswer'));
+  const inEnquiry = [KIND_PARAMETER, ID_PARAMETER];
+  return {
+    [INBOX_ROUTES.counts]: {
+      get: {
+        ...staffOnly,
+        operationId: 'countEnquiries',
+        summary: "Each kind's new and unread enquiries in the inbox, and what its trash and spam hold",
+        responses: { '200': jsonAnswer('The counts', ref('InboxCounts')), ...refusals(401, 403, 405, 503) },
+      },
+    },
+    [INBOX_ROUTES.staff]: {
+      get: {
+        ...staffOnly,
+        operationId: 'listStaff',
+        summary: 'The staff accounts an enquiry can be assigned to',
+        responses: { '200': jsonAnswer('The staff', ref('StaffList')), ...refusals(401, 403, 405, 503) },
+      },
+    },
+    [documentPathOf(INBOX_ROUTES.list)]: {
+      get: {
+        ...staffOnly,
+        operationId: 'listEnquiries',
+        summary: 'One page of a view of a kind, newest first (keyset cursors `after` and `before`)',
+        parameters: [KIND_PARAMETER, ...queryParametersOf(InboxListQuerySchema)],
+        responses: { '200': jsonAnswer('The page', ref('InboxPage')), ...refusals(400, 401, 403, 404, 405, 503) },
+      },
+    },
+    [documentPathOf(INBOX_ROUTES.export)]: {
+      get: {
+        ...staffOnly,
+        operationId: 'exportEnquiries',
+        summary: 'The whole view as CSV (UTF-8 with a byte order mark; cells that could run as formulas neutralised)',
+        parameters: [KIND_PARAMETER, ...queryParametersOf(InboxExportQuerySchema)],
+        responses: {
+          '200': { description: 'The CSV file', content: { 'text/csv': { schema: { type: 'string' } } } },
+          ...refusals(400, 401, 403, 404, 405, 503),
+        },
+      },
+    },
+    [documentPathOf(INBOX_ROUTES.bulk)]: {
+      post: {
+        ...staffOnly,
+        operationId: 'bulkEnquiries',
+        summary: 'One action on several enquiries; those it does not apply to are skipped',
+        parameters: [KIND_PARAMETER],
+        requestBody: { required: true, content: jsonContent(ref('BulkAction')) },
+        responses: {
+          '200': jsonAnswer('How many changed', ref('BulkAnswer')),
+          ...refusals(400, 401, 403, 404, 405, 413, 415, 503),
+        },
+      },
+    },
+    [documentPathOf(INBOX_ROUTES.enquiry)]: {
+      get: {
+        ...staffOnly,
+        operationId: 'getEnquiry',
+        summary: 'One enquiry with every field, its notes and its history (does not mark it read)',
+        parameters: inEnquiry,
+        responses: { '200': enquiryAnswer('The enquiry'), ...refusals(400, 401, 403, 404, 405, 503) },
+      },
+      patch: {
+        ...staffOnly,
+        operationId: 'updateEnquiry',
+        summary: 'Status, assignee, read mark or a one-tap answer, each change in the history',
+        parameters: inEnquiry,
+        requestBody: { required: true, content: jsonContent(ref('EnquiryUpdate')) },
+        responses: {
+          '200': enquiryAnswer('The enquiry as changed'),
+          ...refusals(400, 401, 403, 404, 405, 413, 415, 503),
+        },
+      },
+      delete: {
+        ...staffOnly,
+        operationId: 'trashEnquiry',
+        summary: 'Moves the enquiry to the trash (purged after 30 days)',
+        parameters: inEnquiry,
+        responses: { '200': enquiryAnswer('The enquiry in the trash'), ...refusals(400, 401, 403, 404, 405, 503) },
+      },
+    },
+    [documentPathOf(INBOX_ROUTES.restore)]: {
+      post: {
+        ...staffOnly,
+        operationId: 'restoreEnquiry',
+        summary: 'Back from the trash to the inbox',
+        parameters: inEnquiry,
+        responses: {
+          '200': enquiryAnswer('The enquiry in the inbox'),
+          '409': responseRef('Conflict'),
+          ...refusals(400, 401, 403, 404, 405, 503),
+        },
+      },
+    },
+    [documentPathOf(INBOX_ROUTES.notSpam)]: {
+      post: {
+        ...staffOnly,
+        operationId: 'notSpamEnquiry',
+        summary: 'From the spam folder to the inbox',
+        parameters: inEnquiry,
+        responses: {
+          '200': enquiryAnswer('The enquiry in the inbox'),
+          '409': responseRef('Conflict'),
+          ...refusals(400, 401, 403, 404, 405, 503),
+        },
+      },
+    },
+    [documentPathOf(INBOX_ROUTES.notes)]: {
+      post: {
+        ...staffOnly,
+        operationId: 'addEnquiryNote',
+        summary: 'An internal note',
+        parameters: inEnquiry,
+        requestBody: { required: true, content: jsonContent(ref('NoteCreate')) },
+        responses: {
+          '201': jsonAnswer('The note', ref('NoteAnswer')),
+          ...refusals(400, 401, 403, 404, 405, 413, 415, 503),
+        },
+      },
+    },
+  };
+}
+
+/** The owners' Staff page and audit log (issue 12): owners only, so staff are 403. */
+function ownerOperations(): Record<string, Record<string, unknown>> {
+  const ownersOnly = { security: STAFF };
+  const accountAnswer = (description: string) => jsonAnswer(description, ref('StaffAccountAnswer'));
+  const accountAction = (operationId: string, summary: string) => ({
+    post: {
+      ...ownersOnly,
+      tags: ['Owners'],
+      operationId,
+      summary,
+      parameters: [ID_PARAMETER],
+      responses: {
+        '200': accountAnswer('The account as changed'),
+        '409': responseRef('AccountConflict'),
+        ...refusals(400, 401, 403, 404, 405, 503),
+      },
+    },
+  });
+  return {
+    [STAFF_ROUTES.accounts]: {
+      get: {
+        ...ownersOnly,
+        tags: ['Owners'],
+        operationId: 'listAccounts',
+        summary: 'Every account, newest first, with its role (owners only)',
+        responses: { '200': jsonAnswer('The accounts', ref('StaffAccountsAnswer')), ...refusals(401, 403, 405, 503) },
+      },
+    },
+    [documentPathOf(STAFF_ROUTES.approve)]: accountAction(
+      'approveAccount',
+      'A confirmed account waiting for approval becomes staff at once and is mailed (owners only)',
+    ),
+    [documentPathOf(STAFF_ROUTES.refuse)]: accountAction('refuseAccount', 'Refuses a waiting account (owners only)'),
+    [documentPathOf(STAFF_ROUTES.remove)]: accountAction(
+      'removeAccount',
+      'Removes a staff member or owner and ends their sessions at once; never the last owner (owners only)',
+    ),
+    [documentPathOf(STAFF_ROUTES.makeOwner)]: accountAction('makeOwner', 'Makes a staff member an owner (owners only)'),
+    [STAFF_ADMIN_PATHS.AUDIT]: {
+      get: {
+        ...ownersOnly,
+        tags: ['Audit log'],
+        operationId: 'listAuditLog',
+        summary: 'One page of the audit log, newest first (`before`: the `older` of the previous page; owners only)',
+        parameters: queryParametersOf(AuditQuerySchema),
+        responses: { '200': jsonAnswer('The page', ref('AuditPage')), ...refusals(400, 401, 403, 405, 503) },
+      },
+    },
+    [STAFF_ADMIN_PATHS.AUDIT_EXPORT]: {
+      get: {
+        ...ownersOnly,
+        tags: ['Audit log'],
+        operationId: 'exportAuditLog',
+        summary: 'The filtered audit log as CSV (UTF-8 with a byte order mark); the export is itself recorded',
+        parameters: queryParametersOf(AuditQuerySchema),
+        responses: {
+          '200': { description: 'The CSV file', content: { 'text/csv': { schema: { type: 'string' } } } },
+          ...refusals(400, 401, 403, 405, 503),
+        },
+      },
+    },
+  };
+}
+
+/** Data requests (issue 12, docs/decisions/0022): a person's records found, exported and erased; owners only. */
+function dataRequestOperations(): Record<string, Record<string, unknown>> {
+  const ownersOnly = { security: STAFF, tags: ['Data requests'] };
+  const person = queryParametersOf(DataRequestQuerySchema);
+  const download = (operationId: string, summary: string, type: string) => ({
+    get: {
+      ...ownersOnly,
+      operationId,
+      summary,
+      parameters: person,
+      responses: {
+        '200': { description: 'The file (Content-Disposition: attachment)', content: { [type]: { schema: {} } } },
+        ...refusals(400, 401, 403, 405, 503),
+      },
+    },
+  });
+  return {
+    [STAFF_ADMIN_PATHS.DATA_REQUEST]: {
+      get: {
+        ...ownersOnly,
+        operationId: 'findPersonData',
+        summary: 'Every enquiry (any folder), note and mail record of a person, by e-mail or phone; audited masked',
+        parameters: person,
+        responses: {
+          '200': jsonAnswer("The person's records", outputSchemaOf(DataRequestAnswerSchema)),
+          ...refusals(400, 401, 403, 405, 503),
+        },
+      },
+    },
+    [STAFF_ADMIN_PATHS.DATA_REQUEST_EXPORT_JSON]: download(
+      'exportPersonDataJson',
+      'The same records as JSON',
+      'application/json',
+    ),
+    [STAFF_ADMIN_PATHS.DATA_REQUEST_EXPORT_CSV]: download(
+      'exportPersonDataCsv',
+      'The same records as CSV (UTF-8 with a byte order mark), one section per kind of record',
+      'text/csv',
+    ),
+    [STAFF_ADMIN_PATHS.DATA_REQUEST_ERASE]: {
+      post: {
+        ...ownersOnly,
+        operationId: 'erasePersonData',
+        summary: "Erases the person's enquiries, notes and mail records when expectedRecords is the number found",
+        requestBody: { required: true, content: jsonContent(inputSchemaOf(DataErasureSchema)) },
+        responses: {
+          '200': jsonAnswer('What was erased', outputSchemaOf(DataErasureAnswerSchema)),
+          '409': jsonAnswer(
+            'The number of records is no longer the one confirmed; nothing was erased',
+            envelope({ success: { const: false } }, ['message']),
+          ),
+          ...refusals(400, 401, 403, 405, 413, 415, 503),
+        },
+      },
+    },
+  };
+}
+
 function components(): Record<string, unknown> {
   const refusal = (description: string) =>
     jsonAnswer(description, envelope({ success: { const: false } }, ['message']));
@@ -450,12 +731,30 @@ function components(): Record<string, unknown> {
       ResetRequest: inputSchemaOf(ResetRequestSchema),
       UpdatePassword: inputSchemaOf(UpdatePasswordSchema),
       ...kindSchemas,
+      InboxPage: outputSchemaOf(InboxPageSchema),
+      InboxCounts: outputSchemaOf(InboxCountsSchema),
+      StaffList: outputSchemaOf(StaffListSchema),
+      EnquiryAnswer: outputSchemaOf(EnquiryAnswerSchema),
+      NoteAnswer: outputSchemaOf(NoteAnswerSchema),
+      BulkAnswer: outputSchemaOf(BulkAnswerSchema),
+      EnquiryUpdate: inputSchemaOf(EnquiryUpdateSchema),
+      NoteCreate: inputSchemaOf(NoteCreateSchema),
+      BulkAction: inputSchemaOf(BulkActionSchema),
+      StaffAccountsAnswer: outputSchemaOf(StaffAccountsAnswerSchema),
+      StaffAccountAnswer: outputSchemaOf(StaffAccountAnswerSchema),
+      AuditPage: outputSchemaOf(AuditPageSchema),
     },
     responses: {
       BadRequest: refusal('Refused input: a field (see errors), the query, the JSON or its UTF-8'),
       NotSignedIn: refusal('Nobody is signed in'),
-      Forbidden: refusal('A change from another site, or an account that is not (yet) staff'),
+      Forbidden: refusal(
+        'A change from another site, an account that is not (yet) staff, or staff on an owners-only call',
+      ),
       NotFound: refusal('No such thing'),
+      Conflict: refusal('The enquiry is not in the folder this action moves it from'),
+      AccountConflict: refusal(
+        'The account does not have the role this action starts from, is not confirmed yet, or is the last owner',
+      ),
       MethodNotAllowed: {
         ...refusal('Not a method of this path'),
         headers: { Allow: { schema: { type: 'string' } } },
@@ -495,6 +794,9 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       ...authOperations(),
       ...Object.assign({}, ...MESSAGE_KINDS.map(messageOperations)),
       ...serviceOperations(),
+      ...inboxOperations(),
+      ...ownerOperations(),
+      ...dataRequestOperations(),
     },
     components: components(),
   };

@@ -9,6 +9,12 @@ export async function insertMails(db: Db, rows: Array<Insertable<OutboxTable>>):
   if (rows.length > 0) await db.insertInto('outbox').values(rows).execute();
 }
 
+/** Deletes mail records by id, whatever their status: a pending one is then never sent (docs/decisions/0022). */
+export async function deleteMails(db: Db, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.deleteFrom('outbox').where('id', 'in', ids).execute();
+}
+
 export interface Claim {
   owner: string;
   now: EpochMs;

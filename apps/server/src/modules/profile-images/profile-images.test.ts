@@ -93,7 +93,7 @@ describe('profile images', () => {
   it('the signed-in user carries the stored image name', async () => {
     const email = nextEmail();
     await registerWith(email, await PNG_IMAGE());
-    await context.db.updateTable('users').set({ confirmed_at: 1, is_staff: 1 }).where('email', '=', email).execute();
+    await context.db.updateTable('users').set({ confirmed_at: 1, role: 'staff' }).where('email', '=', email).execute();
     const { response } = await signIn(context, email);
     expect(response.body.user.profile_image).toBe((await userByEmail(email))?.profile_image);
   });

@@ -3,6 +3,7 @@ import { Navigate } from 'react-router-dom';
 import { PATHS, SPEC_MESSAGES } from '@agency/shared';
 import { StaffPageFrame, useSession } from '@/features/auth';
 import { MessagesDashboard } from '@/features/dashboard';
+import { OwnerNav, useOwnerCheck } from '@/features/owner';
 
 type Exit = typeof PATHS.home | typeof PATHS.auth;
 
@@ -13,6 +14,8 @@ type Exit = typeof PATHS.home | typeof PATHS.auth;
  */
 export default function DashboardPage() {
   const { loading, user, logout } = useSession();
+  // Owners get the staff area's links; other staff (403) and failed checks see the inbox alone.
+  const owner = useOwnerCheck(user !== null);
   const [exit, setExit] = useState<Exit | null>(null);
 
   if (!user && exit) return <Navigate to={exit} replace />;
@@ -32,7 +35,7 @@ export default function DashboardPage() {
   }
 
   return (
-    <StaffPageFrame wide>
+    <StaffPageFrame wide nav={owner.status === 'owner' ? <OwnerNav current={PATHS.dashboard} /> : undefined}>
       <MessagesDashboard user={user} onLogout={() => leave(PATHS.home)} onSessionEnded={() => leave(PATHS.auth)} />
     </StaffPageFrame>
   );

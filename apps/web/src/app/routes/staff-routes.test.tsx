@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { API_PATHS, MESSAGE_KIND_PATHS, SPEC_MESSAGES, TIMINGS } from '@agency/shared';
+import { API_PATHS, INBOX_PATHS, SPEC_MESSAGES, TIMINGS } from '@agency/shared';
 import { jsonResponse, requestsTo, stubApi } from '@/test/stub-api';
 import { AppProviders } from '../providers';
 import AuthPage from './auth';
@@ -11,7 +11,7 @@ import DashboardPage from './dashboard';
 const ADA = { username: 'ada', email: 'ada@example.ng', profile_image: 'default-avatar.png' };
 const signedIn = () => jsonResponse({ success: true, user: ADA });
 const signedOut = () => jsonResponse({ success: false });
-const emptyList = () => jsonResponse({ success: true, messages: [] });
+const emptyList = () => jsonResponse({ success: true, enquiries: [], total: 0, older: null, newer: null });
 
 function renderAt(path: string) {
   render(
@@ -52,7 +52,7 @@ describe('the staff routes', () => {
   it('sends a signed-in visitor of /auth to /dashboard', async () => {
     stubApi({
       [API_PATHS.SESSION_CHECK]: signedIn,
-      [MESSAGE_KIND_PATHS.web_dev.list]: emptyList,
+      [INBOX_PATHS.list('web_dev')]: emptyList,
     });
     renderAt('/auth');
     expect(await screen.findByRole('heading', { name: 'Messages Dashboard' })).toBeInTheDocument();
@@ -62,7 +62,7 @@ describe('the staff routes', () => {
     const fetchMock = stubApi({
       [API_PATHS.SESSION_CHECK]: signedIn,
       [API_PATHS.LOGOUT]: () => jsonResponse({ success: true }),
-      [MESSAGE_KIND_PATHS.web_dev.list]: emptyList,
+      [INBOX_PATHS.list('web_dev')]: emptyList,
     });
     renderAt('/dashboard');
     await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
@@ -76,7 +76,7 @@ describe('the staff routes', () => {
     const fetchMock = stubApi({
       [API_PATHS.SESSION_CHECK]: signedIn,
       [API_PATHS.LOGOUT]: () => jsonResponse({ success: true }),
-      [MESSAGE_KIND_PATHS.web_dev.list]: emptyList,
+      [INBOX_PATHS.list('web_dev')]: emptyList,
     });
     renderAt('/dashboard');
     await screen.findByText(SPEC_MESSAGES.NO_MESSAGES);
@@ -90,7 +90,7 @@ describe('the staff routes', () => {
     const fetchMock = stubApi({
       [API_PATHS.SESSION_CHECK]: signedIn,
       [API_PATHS.LOGOUT]: () => jsonResponse({ success: true }),
-      [MESSAGE_KIND_PATHS.web_dev.list]: () => jsonResponse({ success: false }, 401),
+      [INBOX_PATHS.list('web_dev')]: () => jsonResponse({ success: false }, 401),
     });
     renderAt('/dashboard');
     expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();

@@ -3,6 +3,7 @@ export { SessionProvider } from './session/session-provider';
 export { useSession } from './session/use-session';
 export type { SessionState, StaffUser } from './session/session-context';
 export { avatarUrlOf } from './session/avatar-url';
+export { startSessionCheck } from './session/early-session-check';
 export { AuthScreen } from './components/auth-screen';
 export { ConfirmEmailStatus } from './components/confirm-email-status';
 export { ResetPasswordForm } from './components/reset-password-form';

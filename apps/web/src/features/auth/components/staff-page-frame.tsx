@@ -7,15 +7,24 @@ import './auth.css';
 
 /**
  * The staff screens live outside the public layout (spec 2); this frame gives them the brand, a way
- * back to the website and the page's main landmark.
+ * back to the website, the page's main landmark and, for owners, the staff area's links (`nav`).
  */
-export function StaffPageFrame({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
+export function StaffPageFrame({
+  children,
+  wide = false,
+  nav,
+}: {
+  children: ReactNode;
+  wide?: boolean;
+  nav?: ReactNode;
+}) {
   return (
     <div className="staff-page">
       <header className="staff-page__header">
         <Link to="/" className="staff-page__brand" aria-label={`${BRAND.name} home`}>
           <Logo inverted />
         </Link>
+        {nav}
       </header>
       <main id="main" tabIndex={-1} className={wide ? 'staff-page__main staff-page__main--wide' : 'staff-page__main'}>
         {children}

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { LoginInput, SessionUser } from '@agency/shared';
 import { checkSession } from '../api/check-session';
+import { takeEarlySessionCheck } from './early-session-check';
 import { avatarUrlOf } from './avatar-url';
 import { SessionContext, type SessionState, type StaffUser } from './session-context';
 
@@ -9,8 +10,8 @@ function toStaffUser(user: SessionUser): StaffUser {
 }
 
 /**
- * Holds the signed-in staff user. The check runs in an effect, so prerendering never calls the API
- * and public pages render without waiting for it; the ref keeps it to one call even when React
+ * Holds the signed-in staff user. The check runs in an effect (or was started by the entry script, see
+ * early-session-check.ts), so prerendering never calls the API and public pages render without waiting for it; the ref keeps it to one call even when React
  * StrictMode runs effects twice in development.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
@@ -21,7 +22,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (checkStarted.current) return;
     checkStarted.current = true;
-    void checkSession().then((signedIn) => {
+    void (takeEarlySessionCheck() ?? checkSession()).then((signedIn) => {
       setUser((current) => current ?? (signedIn ? toStaffUser(signedIn) : null));
       setLoading(false);
     });

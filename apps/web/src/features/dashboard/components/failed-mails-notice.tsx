@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { listFailedMails, type FailedMail } from '../api/list-failed-mails';
-import { formatLagosDate } from '../format-lagos-date';
+import { formatLagosDate } from '@/lib/format-date';
 
 /**
  * Tells the staff when mails could not be delivered after every try (a notification, a confirmation), so they can

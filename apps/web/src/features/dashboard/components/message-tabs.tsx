@@ -7,10 +7,15 @@ export const panelIdOf = (kind: MessageKind) => `messages-panel-${kind}`;
 interface MessageTabsProps {
   selected: MessageKind;
   onSelect: (kind: MessageKind) => void;
+  /** Each kind's count of new enquiries in the inbox, once known. */
+  newCounts: Partial<Record<MessageKind, number>>;
 }
 
-/** The four message kinds as a WAI-ARIA tablist: arrow keys, Home and End move and select. */
-export function MessageTabs({ selected, onSelect }: MessageTabsProps) {
+/**
+ * The four message kinds as a WAI-ARIA tablist: arrow keys, Home and End move and select. A kind with new enquiries
+ * shows their number, and its tab is named (aria-label, the same words) "Contact (3 new)".
+ */
+export function MessageTabs({ selected, onSelect, newCounts }: MessageTabsProps) {
   const tabs = useRef(new Map<MessageKind, HTMLButtonElement>());
 
   function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -47,11 +52,22 @@ export function MessageTabs({ selected, onSelect }: MessageTabsProps) {
           aria-selected={kind === selected}
           aria-controls={panelIdOf(kind)}
           tabIndex={kind === selected ? 0 : -1}
+          aria-label={newCounts[kind] ? `${MESSAGE_KIND_LABELS[kind]} (${newCounts[kind]} new)` : undefined}
           onClick={() => onSelect(kind)}
         >
           {MESSAGE_KIND_LABELS[kind]}
+          <NewCount count={newCounts[kind] ?? 0} />
         </button>
       ))}
     </div>
+  );
+}
+
+function NewCount({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <span className="message-tabs__count" aria-hidden="true">
+      {count} new
+    </span>
   );
 }

@@ -1,18 +1,18 @@
-import { useState } from 'react';
-import {
-  API_PATHS,
-  DEFAULT_AVATAR,
-  DEFAULT_MESSAGE_KIND,
-  MESSAGE_KIND_LABELS,
-  SPEC_MESSAGES,
-  TIMINGS,
-  type MessageKind,
-} from '@agency/shared';
-import { useInactivityTimer } from '../hooks/use-inactivity-timer';
-import { useMessages } from '../hooks/use-messages';
+import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { API_PATHS, DEFAULT_AVATAR, MESSAGE_KIND_LABELS, SPEC_MESSAGES, TIMINGS } from '@agency/shared';
+import { ApiError } from '@/lib/api-client';
+import { getInboxCounts } from '../api/get-inbox-counts';
+import { listStaff } from '../api/list-staff';
+import { DashboardContext, type DashboardContextValue } from '../dashboard-context';
+import { searchOf, viewOf, withKind, type InboxView } from '../inbox-query';
+import { useInactivityTimer } from '@/lib/use-inactivity-timer';
+import { useLoaded } from '../hooks/use-loaded';
+import { EnquiryView } from './enquiry-view';
 import { FailedMailsNotice } from './failed-mails-notice';
+import { InboxFilters } from './inbox-filters';
+import { InboxList } from './inbox-list';
 import { MessageTabs, panelIdOf, tabIdOf } from './message-tabs';
-import { MessagesTable } from './messages-table';
 import '@/components/ui/forms.css';
 import './dashboard.css';
 
@@ -26,72 +26,110 @@ interface MessagesDashboardProps {
   user: DashboardUser;
   /** Sign out and go home: the Logout button and the inactivity timeout. */
   onLogout: () => void;
-  /** The server refused a list or delete (401/403): sign out and go to /auth. */
+  /** The server refused a request (401/403): sign out and go to /auth. */
   onSessionEnded: () => void;
 }
 
 const DEFAULT_AVATAR_URL = `${API_PATHS.PROFILE_IMAGES}/${DEFAULT_AVATAR}`;
 
-/** The Messages Dashboard of spec 2/4: welcome, avatar, Logout, four tabs and the selected kind's messages. */
+/** 401 or 403: the session expired or the account is not staff, so the inbox must not just look empty. */
+const endsSession = (error: unknown) => error instanceof ApiError && error.isSessionEnded;
+
+/**
+ * The staff inbox (spec 2/4, issue 11): welcome, avatar, Logout, the four kinds as tabs with their new counts, and
+ * either the selected kind's list or one enquiry. What is shown is read from the address (inbox-query.ts).
+ */
 export function MessagesDashboard({ user, onLogout, onSessionEnded }: MessagesDashboardProps) {
-  const [kind, setKind] = useState<MessageKind>(DEFAULT_MESSAGE_KIND);
-  const { loading, messages, remove } = useMessages(kind, onSessionEnded);
+  const [params, setParams] = useSearchParams();
+  const view = viewOf(params);
+  const [announcement, setAnnouncement] = useState('');
 
   useInactivityTimer(TIMINGS.INACTIVITY_LOGOUT_MS, () => {
     window.alert(SPEC_MESSAGES.INACTIVITY_LOGOUT);
     onLogout();
   });
 
+  const fail = useCallback(
+    (error: unknown, what: string) => {
+      if (endsSession(error)) {
+        onSessionEnded();
+        return;
+      }
+      console.warn(`${what} failed`, error);
+      setAnnouncement(`${what} did not work. Please try again.`);
+    },
+    [onSessionEnded],
+  );
+  const counts = useLoaded('counts', getInboxCounts, (error) => fail(error, 'Counting the enquiries'));
+  const staff = useLoaded('staff', listStaff, (error) => fail(error, 'Loading the staff list'));
+
+  const context = useMemo<DashboardContextValue>(
+    () => ({ announce: setAnnouncement, fail, refreshCounts: counts.reload, staff: staff.data ?? [] }),
+    // counts.reload is a new function each render but always bumps the same state.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [fail, staff.data],
+  );
+
+  const go = (next: InboxView) => {
+    setAnnouncement('');
+    setParams(searchOf(next));
+  };
+  const kindCounts = counts.data?.[view.kind] ?? null;
+  const newCounts = Object.fromEntries(
+    Object.entries(counts.data ?? {}).map(([kind, folderCounts]) => [kind, folderCounts.new]),
+  );
+
   return (
-    <div className="dashboard">
-      <header className="dashboard__header">
-        <img
-          className="dashboard__avatar"
-          src={user.avatarUrl}
-          alt={`Profile picture of ${user.username}`}
-          width={56}
-          height={56}
-          onError={(event) => {
-            // A missing upload falls back to the default avatar (spec 7), once, so a missing default cannot loop.
-            if (!event.currentTarget.src.endsWith(DEFAULT_AVATAR_URL)) event.currentTarget.src = DEFAULT_AVATAR_URL;
-          }}
-        />
-        <div className="dashboard__welcome">
-          <h1 className="dashboard__title">Messages Dashboard</h1>
-          <p className="dashboard__greeting">
-            Welcome, <strong>{user.username}</strong>
-          </p>
-        </div>
-        <button type="button" className="btn btn--secondary dashboard__logout" onClick={onLogout}>
-          Logout
-        </button>
-      </header>
-
-      <FailedMailsNotice />
-
-      <MessageTabs selected={kind} onSelect={setKind} />
-
-      <section
-        className="dashboard__panel"
-        role="tabpanel"
-        id={panelIdOf(kind)}
-        aria-labelledby={tabIdOf(kind)}
-        aria-busy={loading}
-      >
-        <h2 className="visually-hidden">{MESSAGE_KIND_LABELS[kind]}</h2>
-        {loading ? (
-          <div className="dashboard__loading" role="status">
-            <span className="dashboard__spinner" aria-hidden="true" />
-            {SPEC_MESSAGES.LOADING_MESSAGES}
+    <DashboardContext value={context}>
+      <div className="dashboard">
+        <header className="dashboard__header">
+          <img
+            className="dashboard__avatar"
+            src={user.avatarUrl}
+            alt={`Profile picture of ${user.username}`}
+            width={56}
+            height={56}
+            onError={(event) => {
+              // A missing upload falls back to the default avatar (spec 7), once, so a missing default cannot loop.
+              if (!event.currentTarget.src.endsWith(DEFAULT_AVATAR_URL)) event.currentTarget.src = DEFAULT_AVATAR_URL;
+            }}
+          />
+          <div className="dashboard__welcome">
+            <h1 className="dashboard__title">Messages Dashboard</h1>
+            <p className="dashboard__greeting">
+              Welcome, <strong>{user.username}</strong>
+            </p>
           </div>
-        ) : messages.length === 0 ? (
-          <p className="dashboard__empty" role="status">
-            {SPEC_MESSAGES.NO_MESSAGES}
-          </p>
-        ) : (
-          <MessagesTable kind={kind} messages={messages} onDelete={remove} />
-        )}
-      </section>
-    </div>
+          <button type="button" className="btn btn--secondary dashboard__logout" onClick={onLogout}>
+            Logout
+          </button>
+        </header>
+
+        <FailedMailsNotice />
+
+        <MessageTabs selected={view.kind} onSelect={(kind) => go(withKind(kind))} newCounts={newCounts} />
+
+        <p className="dashboard__announcement" role="status">
+          {announcement}
+        </p>
+
+        <section
+          className="dashboard__panel"
+          role="tabpanel"
+          id={panelIdOf(view.kind)}
+          aria-labelledby={tabIdOf(view.kind)}
+        >
+          <h2 className="visually-hidden">{MESSAGE_KIND_LABELS[view.kind]}</h2>
+          {view.enquiry === null ? (
+            <>
+              <InboxFilters view={view} go={go} folderCounts={kindCounts} />
+              <InboxList view={view} />
+            </>
+          ) : (
+            <EnquiryView key={`${view.kind}/${view.enquiry}`} view={{ ...view, enquiry: view.enquiry }} />
+          )}
+        </section>
+      </div>
+    </DashboardContext>
   );
 }

@@ -1,0 +1,125 @@
+import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
+import { ENQUIRY_KINDS, type MessageKind } from '@agency/shared';
+import type { Database, EpochMs, MailPurpose, OutboxStatus } from '../../lib/database-schema';
+import { likePattern } from '../../lib/sql-like';
+
+export type Db = Kysely<Database> | Transaction<Database>;
+
+/** A person as the enquiry tables find them: an e-mail address in lower case, phoneSearchKey's digits, or both. */
+export interface PersonKey {
+  email?: string;
+  phoneKey?: string;
+}
+
+/** References compared per query, so a person with many enquiries never makes one enormous statement. */
+const REFERENCES_PER_QUERY = 50;
+
+/**
+ * Every stored enquiry of a kind, in any folder, whose e-mail address (in any case) or phone digits are the
+ * person's, oldest first. An owner asks this rarely, so it reads the table through rather than keeping an index on
+ * lower(email) that every submission would pay for.
+ */
+export async function listEnquiriesOf(db: Db, kind: MessageKind, person: PersonKey) {
+  const matches: Array<RawBuilder<SqlBool>> = [];
+  if (person.email !== undefined) matches.push(sql<SqlBool>`lower(${sql.ref('email')}) = ${person.email}`);
+  if (person.phoneKey !== undefined) matches.push(sql<SqlBool>`${sql.ref('phone_key')} = ${person.phoneKey}`);
+  if (matches.length === 0) return [];
+  return db
+    .selectFrom(ENQUIRY_KINDS[kind].table)
+    .selectAll()
+    .where(sql<SqlBool>`${sql.join(matches, sql` or `)}`)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export interface PersonNoteRow {
+  id: number;
+  enquiry_id: number;
+  body: string;
+  /** The author's address, or null when the account is gone. */
+  author_email: string | null;
+  created_at: EpochMs;
+}
+
+/** The notes on some enquiries of a kind, oldest first. */
+export async function listNotesOn(db: Db, kind: MessageKind, enquiryIds: number[]): Promise<PersonNoteRow[]> {
+  if (enquiryIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('enquiry_notes')
+    .leftJoin('users', 'users.id', 'enquiry_notes.author_id')
+    .select([
+      'enquiry_notes.id',
+      'enquiry_notes.enquiry_id',
+      'enquiry_notes.body',
+      'users.email as author_email',
+      'enquiry_notes.created_at',
+    ])
+    .where('enquiry_notes.kind', '=', kind)
+    .where('enquiry_notes.enquiry_id', 'in', enquiryIds)
+    .orderBy('enquiry_notes.created_at')
+    .orderBy('enquiry_notes.id')
+    .execute();
+  return rows.map((row) => ({
+    id: Number(row.id),
+    enquiry_id: Number(row.enquiry_id),
+    body: row.body,
+    author_email: row.author_email,
+    created_at: Number(row.created_at),
+  }));
+}
+
+export interface PersonMailRow {
+  id: number;
+  message_id: string;
+  purpose: MailPurpose;
+  recipient: string;
+  reply_to: string | null;
+  subject: string;
+  text_body: string;
+  status: OutboxStatus;
+  created_at: EpochMs;
+}
+
+/**
+ * The mail records about a person, whatever their status: those to or answerable to their address, and those whose
+ * subject or text names one of their references (the staff notification carries the reference and the visitor's
+ * details; the auto-reply its reference). A reference found inside a longer one is left to the caller to reject.
+ */
+export async function listMailsAbout(
+  db: Db,
+  email: string | undefined,
+  references: string[],
+): Promise<PersonMailRow[]> {
+  const found = new Map<number, PersonMailRow>();
+  const select = async (where: RawBuilder<SqlBool>) => {
+    const result = await sql<Record<string, unknown>>`
+      select id, message_id, purpose, recipient, reply_to, subject, text_body, status, created_at
+      from outbox where ${where}
+    `.execute(db);
+    for (const row of result.rows) {
+      found.set(Number(row.id), {
+        id: Number(row.id),
+        message_id: String(row.message_id),
+        purpose: row.purpose as MailPurpose,
+        recipient: String(row.recipient),
+        reply_to: row.reply_to === null ? null : String(row.reply_to),
+        subject: String(row.subject),
+        text_body: String(row.text_body),
+        status: row.status as OutboxStatus,
+        created_at: Number(row.created_at),
+      });
+    }
+  };
+  if (email !== undefined) {
+    await select(sql<SqlBool>`lower(recipient) = ${email} or lower(reply_to) = ${email}`);
+  }
+  for (let start = 0; start < references.length; start += REFERENCES_PER_QUERY) {
+    const clauses = references.slice(start, start + REFERENCES_PER_QUERY).flatMap((reference) => {
+      const pattern = likePattern(reference);
+      return [sql<SqlBool>`subject like ${pattern} escape '!'`, sql<SqlBool>`text_body like ${pattern} escape '!'`];
+    });
+    await select(sql<SqlBool>`${sql.join(clauses, sql` or `)}`);
+  }
+  return [...found.values()].sort((a, b) => a.created_at - b.created_at || a.id - b.id);
+}

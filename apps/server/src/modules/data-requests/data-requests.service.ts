@@ -1,0 +1,297 @@
+import {
+  FORMER_COLLEAGUE,
+  ENQUIRY_KINDS,
+  FOLDER_LABELS,
+  MESSAGE_KINDS,
+  listedRowOf,
+  phoneSearchKey,
+  type DataErasure,
+  type DataErasureAnswerSchema,
+  type DataRequestAnswer,
+  type DataRequestQuery,
+  type MessageKind,
+} from '@agency/shared';
+import type { z } from 'zod';
+import type { AppDeps } from '../../app-deps';
+import { lagosDayOf } from '../../lib/clock';
+import { withConflictRetry } from '../../lib/db-errors';
+import { AppError } from '../../lib/errors';
+import { outboxDir } from '../../lib/paths';
+import { removeOutboxFiles } from '../../lib/mailer';
+import { recordAudit, type AuditActor } from '../audit/audit-log';
+import { usernameOf } from '../auth/auth.service';
+import { findUserById } from '../auth/users.repository';
+import { neutraliseCell, exportHeaderOf, exportRowOf } from '../inbox/inbox-csv';
+import { deleteEnquiries } from '../inbox/inbox.repository';
+import { deleteMails } from '../outbox/outbox.repository';
+import * as repository from './data-requests.repository';
+import type { Db, PersonKey, PersonMailRow, PersonNoteRow } from './data-requests.repository';
+
+type DataRequestDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+type DataErasureAnswer = z.infer<typeof DataErasureAnswerSchema>;
+
+export const DATA_REQUEST_ERRORS = {
+  /** The records changed between the owner's search and their confirmation: nothing is erased. */
+  COUNT_CHANGED: (found: number, expected: number) =>
+    `This person now has ${found} record${found === 1 ? '' : 's'}, not ${expected}: nothing was erased. Search again and confirm the new number.`,
+} as const;
+
+/** The person a query names, as the tables compare them. */
+function personKeyOf(query: { email?: string; phone?: string }): PersonKey {
+  return {
+    email: query.email?.toLowerCase(),
+    phoneKey: query.phone === undefined ? undefined : phoneSearchKey(query.phone),
+  };
+}
+
+/**
+ * The person as the audit log names them: enough for an owner to tell which request an entry was, too little to
+ * find the person again once their data is erased (docs/decisions/0022). `o***@example.ng`, `+234 *** *** 1234`.
+ */
+export function maskedPersonOf(query: { email?: string; phone?: string }): string {
+  const parts: string[] = [];
+  if (query.email !== undefined) {
+    const at = query.email.lastIndexOf('@');
+    parts.push(`${query.email.slice(0, 1).toLowerCase()}***${query.email.slice(at).toLowerCase()}`);
+  }
+  if (query.phone !== undefined) parts.push(`+234 *** *** ${phoneSearchKey(query.phone).slice(-4)}`);
+  return parts.join(' / ');
+}
+
+interface FoundEnquiry {
+  kind: MessageKind;
+  row: Awaited<ReturnType<typeof repository.listEnquiriesOf>>[number];
+}
+
+interface FoundNote extends PersonNoteRow {
+  kind: MessageKind;
+  reference: string;
+}
+
+/** Everything stored about a person, as read in one go. */
+interface Found {
+  enquiries: FoundEnquiry[];
+  notes: FoundNote[];
+  mails: PersonMailRow[];
+}
+
+const totalOf = (found: Found) => found.enquiries.length + found.notes.length + found.mails.length;
+
+/** A reference in a mail's text, and not the start of a longer one (RD-26-10000 in RD-26-100001). */
+const namesReference = (text: string, reference: string) => {
+  for (let at = text.indexOf(reference); at >= 0; at = text.indexOf(reference, at + 1)) {
+    if (!/\d/.test(text.charAt(at + reference.length))) return true;
+  }
+  return false;
+};
+
+async function findRecords(db: Db, person: PersonKey): Promise<Found> {
+  const enquiries: FoundEnquiry[] = [];
+  const notes: FoundNote[] = [];
+  for (const kind of MESSAGE_KINDS) {
+    const rows = await repository.listEnquiriesOf(db, kind, person);
+    enquiries.push(...rows.map((row) => ({ kind, row })));
+    const references = new Map(rows.map((row) => [Number(row.id), row.reference]));
+    for (const note of await repository.listNotesOn(db, kind, [...references.keys()])) {
+      notes.push({ ...note, kind, reference: references.get(note.enquiry_id) ?? '' });
+    }
+  }
+  const references = enquiries.map(({ row }) => row.reference);
+  const mails = (await repository.listMailsAbout(db, person.email, references)).filter(
+    (mail) =>
+      (person.email !== undefined &&
+        (mail.recipient.toLowerCase() === person.email || mail.reply_to?.toLowerCase() === person.email)) ||
+      references.some(
+        (reference) => namesReference(mail.subject, reference) || namesReference(mail.text_body, reference),
+      ),
+  );
+  return { enquiries, notes, mails };
+}
+
+const isoOf = (ms: unknown) => new Date(Number(ms)).toISOString();
+
+function answerOf(found: Found): DataRequestAnswer {
+  return {
+    success: true,
+    enquiries: found.enquiries.map(({ kind, row }) => {
+      const { id: _id, created_at: _createdAt, ...fields } = listedRowOf(kind, row);
+      return {
+        kind,
+        id: Number(row.id),
+        reference: row.reference,
+        createdAt: isoOf(row.created_at),
+        folder: row.folder,
+        status: String(row.status),
+        fields,
+      };
+    }),
+    notes: found.notes.map((note) => ({
+      kind: note.kind,
+      enquiryId: note.enquiry_id,
+      reference: note.reference,
+      body: note.body,
+      authorName: note.author_email === null ? FORMER_COLLEAGUE : usernameOf(note.author_email),
+      createdAt: isoOf(note.created_at),
+    })),
+    mails: found.mails.map((mail) => ({
+      id: mail.id,
+      purpose: mail.purpose,
+      recipient: mail.recipient,
+      subject: mail.subject,
+      status: mail.status,
+      createdAt: isoOf(mail.created_at),
+    })),
+    totalRecords: totalOf(found),
+  };
+}
+
+async function actorOf(db: Db, userId: number): Promise<AuditActor> {
+  const user = await findUserById(db, userId);
+  if (!user) throw new AppError(401, 'Sign in again.');
+  return { id: Number(user.id), email: user.email };
+}
+
+/** The counts and the masked person: what the audit log keeps of a data request. */
+function auditOf(query: DataRequestQuery, found: Found) {
+  const person = maskedPersonOf(query);
+  return {
+    target: `person ${person}`,
+    detail: { person, enquiries: found.enquiries.length, notes: found.notes.length, mails: found.mails.length },
+  };
+}
+
+/** Finds everything stored about a person and records that an owner looked. */
+export async function searchPerson(
+  deps: DataRequestDeps,
+  query: DataRequestQuery,
+  userId: number,
+): Promise<DataRequestAnswer> {
+  return deps.db.transaction().execute(async (trx) => {
+    const found = await findRecords(trx, personKeyOf(query));
+    await recordAudit(trx, {
+      action: 'data-request.search',
+      actor: await actorOf(trx, userId),
+      ...auditOf(query, found),
+      at: deps.clock().getTime(),
+    });
+    return answerOf(found);
+  });
+}
+
+export type ExportFormat = 'json' | 'csv';
+
+export interface PersonExport {
+  fileName: string;
+  answer: DataRequestAnswer;
+  /** The CSV's records, title row first: one section per kind of record, each with its own header. */
+  csvRows: string[][];
+}
+
+/** Everything stored about a person as a file to hand them; the audit log records the export. */
+export async function exportPerson(
+  deps: DataRequestDeps,
+  query: DataRequestQuery,
+  format: ExportFormat,
+  userId: number,
+): Promise<PersonExport> {
+  const now = deps.clock();
+  return deps.db.transaction().execute(async (trx) => {
+    const found = await findRecords(trx, personKeyOf(query));
+    const audit = auditOf(query, found);
+    await recordAudit(trx, {
+      action: 'data-request.export',
+      actor: await actorOf(trx, userId),
+      target: audit.target,
+      detail: { ...audit.detail, format },
+      at: now.getTime(),
+    });
+    return {
+      fileName: `data-request-${lagosDayOf(now)}.${format}`,
+      answer: answerOf(found),
+      csvRows: format === 'csv' ? csvRowsOf(found, now) : [],
+    };
+  });
+}
+
+function csvRowsOf(found: Found, now: Date): string[][] {
+  const rows: string[][] = [['Data request export', now.toISOString(), `${totalOf(found)} records`]];
+  const section = (title: string, header: string[], records: string[][]) => {
+    if (records.length === 0) return;
+    rows.push([], [title], header, ...records);
+  };
+  for (const kind of MESSAGE_KINDS) {
+    const enquiries = found.enquiries.filter((enquiry) => enquiry.kind === kind);
+    section(
+      `Enquiries: ${ENQUIRY_KINDS[kind].notificationTitle}`,
+      ['Folder', ...exportHeaderOf(kind)],
+      // Assignees are staff, not the person: their names are left out of the person's copy.
+      enquiries.map(({ row }) => [FOLDER_LABELS[row.folder], ...exportRowOf(kind, row, new Map())]),
+    );
+  }
+  section(
+    'Notes',
+    ['Reference', 'Written', 'Author', 'Note'],
+    found.notes.map((note) =>
+      [
+        note.reference,
+        isoOf(note.created_at),
+        note.author_email === null ? FORMER_COLLEAGUE : usernameOf(note.author_email),
+        note.body,
+      ].map(neutraliseCell),
+    ),
+  );
+  section(
+    'Mails',
+    ['Written', 'Purpose', 'Recipient', 'Subject', 'Status'],
+    found.mails.map((mail) =>
+      [isoOf(mail.created_at), mail.purpose, mail.recipient, mail.subject, mail.status].map(neutraliseCell),
+    ),
+  );
+  return rows;
+}
+
+/**
+ * Erases everything stored about a person, in one transaction, when it is still the number of records the owner
+ * confirmed (409 and nothing erased otherwise): their enquiries in every folder with notes, history and read marks,
+ * and the mail records about them, pending ones included, so a notification not yet sent is never sent. The
+ * enquiry numbers stay, so no reference is given twice. The outbox folder's copies go once the transaction holds.
+ */
+export async function erasePerson(
+  deps: DataRequestDeps,
+  body: DataErasure,
+  userId: number,
+): Promise<DataErasureAnswer> {
+  const query = { email: body.email, phone: body.phone };
+  const erased = await withConflictRetry(() =>
+    deps.db.transaction().execute(async (trx) => {
+      const found = await findRecords(trx, personKeyOf(query));
+      const total = totalOf(found);
+      if (total !== body.expectedRecords) {
+        throw new AppError(409, DATA_REQUEST_ERRORS.COUNT_CHANGED(total, body.expectedRecords));
+      }
+      for (const kind of MESSAGE_KINDS) {
+        const ids = found.enquiries.filter((enquiry) => enquiry.kind === kind).map(({ row }) => Number(row.id));
+        await deleteEnquiries(trx, kind, ids);
+      }
+      await deleteMails(
+        trx,
+        found.mails.map((mail) => mail.id),
+      );
+      await recordAudit(trx, {
+        action: 'data-request.erase',
+        actor: await actorOf(trx, userId),
+        ...auditOf(query, found),
+        at: deps.clock().getTime(),
+      });
+      return found;
+    }),
+  );
+  await removeOutboxFiles(
+    outboxDir(deps.config.dataDir),
+    erased.mails.map((mail) => mail.message_id),
+  );
+  return {
+    success: true,
+    erased: { enquiries: erased.enquiries.length, notes: erased.notes.length, mails: erased.mails.length },
+  };
+}

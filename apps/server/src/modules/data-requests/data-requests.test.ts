@@ -1,0 +1,362 @@
+import { mkdirSync, existsSync, writeFileSync } from 'node:fs';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DataErasureAnswerSchema,
+  DataRequestAnswerSchema,
+  ENQUIRY_KINDS,
+  MESSAGE_KIND_PATHS,
+  MESSAGE_KINDS,
+  STAFF_ADMIN_PATHS,
+  type AuditAction,
+  type DataRequestAnswer,
+  type MessageKind,
+} from '@agency/shared';
+import { outboxFileOf } from '../../lib/mailer';
+import { outboxDir } from '../../lib/paths';
+import { VALID_SUBMISSIONS } from '../../test/fixtures';
+import {
+  createTestContext,
+  registerAndConfirm,
+  signedInStaff,
+  signIn,
+  type TestContext,
+} from '../../test/test-context';
+import { OWNERS_ONLY } from '../auth/require-staff';
+import { storeEnquiry } from '../inbox/inbox-fixtures';
+import { addNote, moveOne } from '../inbox/inbox.service';
+import { DATA_REQUEST_ERRORS, maskedPersonOf } from './data-requests.service';
+
+type Agent = Awaited<ReturnType<typeof signedInStaff>>;
+
+let context: TestContext;
+let owner: Agent;
+let ownerId: number;
+let staff: Agent;
+
+/** The person asking: an address written in another case on one form, a phone number written four ways. */
+const PERSON = { email: 'ngozi.obi@example.ng', phoneDigits: '8035550199' };
+const PHONES = ['0803 555 0199', '+2348035550199', '803-555-0199'];
+/** The training forms take one way of writing a number; the others any. */
+const PHONE_OF: Record<MessageKind, string> = {
+  web_dev: '08035550199',
+  creative_design: '08035550199',
+  contact: '+2348035550199',
+  request_quote: '803-555-0199',
+};
+/** Someone else, whose records must survive the erasure. */
+const OTHER = { email: 'emeka@example.ng', phone: '08031112222' };
+
+async function userIdOf(email: string): Promise<number> {
+  const row = await context.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+async function submit(kind: MessageKind, values: Record<string, unknown>): Promise<string> {
+  const answer = await request(context.app)
+    .post(MESSAGE_KIND_PATHS[kind].submit)
+    .send({ ...VALID_SUBMISSIONS[kind], ...values });
+  expect(answer.status, kind).toBe(201);
+  return String(answer.body.reference);
+}
+
+async function auditEntries(action: AuditAction) {
+  return context.db.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id').execute();
+}
+
+/** Every text value in every table, with where it was found. */
+async function everyStoredText(): Promise<Array<{ where: string; text: string }>> {
+  const found: Array<{ where: string; text: string }> = [];
+  for (const table of await context.db.introspection.getTables()) {
+    const rows = await context.db
+      .selectFrom(table.name as 'users')
+      .selectAll()
+      .execute();
+    for (const row of rows) {
+      for (const [column, value] of Object.entries(row)) {
+        const text = Buffer.isBuffer(value) ? value.toString('latin1') : String(value);
+        found.push({ where: `${table.name}.${column}`, text });
+      }
+    }
+  }
+  return found;
+}
+
+beforeAll(async () => {
+  context = await createTestContext();
+  owner = await signedInStaff(context, 'owner@agency.test');
+  ownerId = await userIdOf('owner@agency.test');
+  await registerAndConfirm(context, 'staff@agency.test');
+  await context.db.updateTable('users').set({ role: 'staff' }).where('email', '=', 'staff@agency.test').execute();
+  const signedIn = await signIn(context, 'staff@agency.test');
+  expect(signedIn.response.status).toBe(200);
+  staff = signedIn.agent;
+});
+
+afterAll(async () => {
+  await context.close();
+});
+
+describe('the data-request endpoints', () => {
+  const calls = [
+    (agent: Agent | ReturnType<typeof request>) => agent.get(STAFF_ADMIN_PATHS.DATA_REQUEST).query({ email: 'a@b.ng' }),
+    (agent: Agent | ReturnType<typeof request>) =>
+      agent.get(STAFF_ADMIN_PATHS.DATA_REQUEST_EXPORT_JSON).query({ email: 'a@b.ng' }),
+    (agent: Agent | ReturnType<typeof request>) =>
+      agent.get(STAFF_ADMIN_PATHS.DATA_REQUEST_EXPORT_CSV).query({ email: 'a@b.ng' }),
+    (agent: Agent | ReturnType<typeof request>) =>
+      agent.post(STAFF_ADMIN_PATHS.DATA_REQUEST_ERASE).send({ email: 'a@b.ng', expectedRecords: 1 }),
+  ];
+
+  it('are for owners only: nobody signed in hears 401, staff hear 403, and neither is audited', async () => {
+    for (const call of calls) {
+      expect((await call(request(context.app))).status).toBe(401);
+      const refused = await call(staff);
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ success: false, message: OWNERS_ONLY });
+    }
+    expect(
+      await context.db
+        .selectFrom('audit_log')
+        .select('id')
+        .where('action', 'in', ['data-request.search', 'data-request.export', 'data-request.erase'])
+        .execute(),
+    ).toEqual([]);
+  });
+
+  it('refuse a query without an e-mail address or a phone number, or with a malformed one', async () => {
+    for (const query of [{}, { email: 'not-an-address' }, { phone: 'call me' }, { phone: '12' }]) {
+      const answer = await owner.get(STAFF_ADMIN_PATHS.DATA_REQUEST).query(query);
+      expect(answer.status, JSON.stringify(query)).toBe(400);
+    }
+    const erase = await owner.post(STAFF_ADMIN_PATHS.DATA_REQUEST_ERASE).send({ email: PERSON.email });
+    expect(erase.status).toBe(400);
+  });
+});
+
+describe("a person's data", () => {
+  let references: string[];
+  let otherReference: string;
+  let found: DataRequestAnswer;
+
+  beforeAll(async () => {
+    // One enquiry of each kind through the public forms (each queues a notification per staff account and an
+    // auto-reply); the address in capitals once, the phone number written several ways.
+    references = [];
+    for (const [index, kind] of MESSAGE_KINDS.entries()) {
+      const email = index === 1 ? PERSON.email.toUpperCase() : PERSON.email;
+      // The contact form is sent with the phone number only found by its digits and another address.
+      const values =
+        kind === 'contact'
+          ? { email: 'ngozi.work@example.ng', phone: PHONE_OF.contact, message: '=HYPERLINK("http://evil.example")' }
+          : { email, phone: PHONE_OF[kind] };
+      references.push(await submit(kind, values));
+    }
+    otherReference = await submit('contact', OTHER);
+    await context.sender.drain();
+    // One of them in the trash, one caught as spam, a note on two and a notification still waiting to go out.
+    const deps = { db: context.db, clock: () => context.now(), config: context.config };
+    const webDev = await context.db
+      .selectFrom('web_dev_messages')
+      .select('id')
+      .where('reference', '=', references[0] ?? '')
+      .executeTakeFirstOrThrow();
+    await moveOne(deps, 'web_dev', Number(webDev.id), 'trash', ownerId);
+    await addNote(deps, 'web_dev', Number(webDev.id), 'Called her back about the weekend class.', ownerId);
+    const spam = await storeEnquiry(context, 'request_quote', {
+      values: { email: PERSON.email, phone: PHONES[0] },
+      spamReason: 'honeypot',
+    });
+    references.push(spam.reference);
+    const quote = await context.db
+      .selectFrom('request_quote_messages')
+      .select('id')
+      .where('reference', '=', references[3] ?? '')
+      .executeTakeFirstOrThrow();
+    await addNote(deps, 'request_quote', Number(quote.id), '+234 quote sent', ownerId);
+    await context.db
+      .insertInto('outbox')
+      .values({
+        message_id: '<waiting-about-ngozi@rendezvousdigital.ng>',
+        purpose: 'staff-notification',
+        recipient: 'owner@agency.test',
+        reply_to: null,
+        subject: `Reminder: ${references[2]} is waiting`,
+        text_body: 'Please answer.',
+        html_body: '<p>Please answer.</p>',
+        holds_secret: 0,
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: context.now().getTime() + 24 * 60 * 60 * 1000,
+        lease_owner: null,
+        lease_until: null,
+        last_error: null,
+        created_at: context.now().getTime(),
+        sent_at: null,
+      })
+      .execute();
+  });
+
+  it('is found by e-mail address in any case and by phone number written any way, in every folder', async () => {
+    const byEmail = await owner.get(STAFF_ADMIN_PATHS.DATA_REQUEST).query({ email: 'Ngozi.Obi@Example.NG' });
+    expect(byEmail.status).toBe(200);
+    const answer = DataRequestAnswerSchema.parse(byEmail.body);
+    expect(answer.enquiries.map((enquiry) => enquiry.reference).sort()).toEqual(
+      [references[0], references[1], references[3], references[4]].sort(),
+    );
+    expect(answer.enquiries.map((enquiry) => enquiry.folder).sort()).toEqual(['inbox', 'inbox', 'spam', 'trash']);
+
+    const byPhone = DataRequestAnswerSchema.parse(
+      (await owner.get(STAFF_ADMIN_PATHS.DATA_REQUEST).query({ phone: '+234 803 555 0199' })).body,
+    );
+    expect(byPhone.enquiries.map((enquiry) => enquiry.reference).sort()).toEqual([...references].sort());
+
+    found = DataRequestAnswerSchema.parse(
+      (await owner.get(STAFF_ADMIN_PATHS.DATA_REQUEST).query({ email: PERSON.email, phone: PHONES[2] })).body,
+    );
+    expect(found.enquiries).toHaveLength(5);
+    expect(found.enquiries.find((enquiry) => enquiry.kind === 'contact')?.fields).toMatchObject({
+      email: 'ngozi.work@example.ng',
+      message: '=HYPERLINK("http://evil.example")',
+    });
+    expect(found.notes.map((note) => note.body).sort()).toEqual([
+      '+234 quote sent',
+      'Called her back about the weekend class.',
+    ]);
+    expect(found.notes.every((note) => note.authorName === 'owner')).toBe(true);
+  });
+
+  it('includes every mail record about the person, sent or waiting, and none about anyone else', async () => {
+    // Per enquiry from a form: a notification to each of the two staff accounts and the auto-reply; plus the
+    // reminder still waiting. The spam one caused none.
+    expect(found.mails).toHaveLength(4 * 3 + 1);
+    expect(found.mails.map((mail) => mail.status).sort()).toEqual(['pending', ...Array<string>(12).fill('sent')]);
+    expect(found.mails.some((mail) => mail.subject.includes(otherReference))).toBe(false);
+    expect(found.totalRecords).toBe(found.enquiries.length + found.notes.length + found.mails.length);
+  });
+
+  it('is audited with the counts, and the audit log keeps neither the address nor the phone number', async () => {
+    const entries = await auditEntries('data-request.search');
+    const last = entries.at(-1);
+    expect(last).toMatchObject({
+      actor_id: ownerId,
+      actor_email: 'owner@agency.test',
+      target: 'person n***@example.ng / +234 *** *** 0199',
+    });
+    expect(JSON.parse(String(last?.detail))).toEqual({
+      person: 'n***@example.ng / +234 *** *** 0199',
+      enquiries: 5,
+      notes: 2,
+      mails: 13,
+    });
+    const logged = JSON.stringify(entries);
+    expect(logged).not.toContain(PERSON.email);
+    expect(logged).not.toContain(PERSON.phoneDigits);
+    expect(maskedPersonOf({ phone: '0803 555 0199' })).toBe('+234 *** *** 0199');
+  });
+
+  it('exports as a JSON file with the same records', async () => {
+    const answer = await owner
+      .get(STAFF_ADMIN_PATHS.DATA_REQUEST_EXPORT_JSON)
+      .query({ email: PERSON.email, phone: PHONES[2] })
+      .buffer(true)
+      .parse((res, done) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => done(null, text));
+      });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^application\/json/);
+    expect(answer.headers['content-disposition']).toMatch(/^attachment; filename="?data-request-2026-11-22\.json"?$/);
+    const file = JSON.parse(String(answer.body)) as Record<string, unknown>;
+    const { success: _success, ...records } = found;
+    expect(file).toEqual({ exportedAt: context.now().toISOString(), ...records });
+    const entry = (await auditEntries('data-request.export')).at(-1);
+    expect(JSON.parse(String(entry?.detail))).toMatchObject({ format: 'json', enquiries: 5, notes: 2, mails: 13 });
+  });
+
+  it('exports as CSV with a byte order mark, one section per kind of record, formulas neutralised', async () => {
+    const answer = await owner
+      .get(STAFF_ADMIN_PATHS.DATA_REQUEST_EXPORT_CSV)
+      .query({ email: PERSON.email, phone: PHONES[2] })
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(answer.headers['content-disposition']).toMatch(/^attachment; filename="?data-request-2026-11-22\.csv"?$/);
+    const bytes = answer.body as Buffer;
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.subarray(3).toString('utf8');
+    for (const kind of MESSAGE_KINDS) expect(text).toContain(`Enquiries: ${ENQUIRY_KINDS[kind].notificationTitle}`);
+    expect(text).toContain('\r\nNotes\r\n');
+    expect(text).toContain('\r\nMails\r\n');
+    expect(text).toContain(`'=HYPERLINK(""http://evil.example"")`);
+    expect(text).toContain("'+234 quote sent");
+    expect(text).not.toContain(',=HYPERLINK');
+    for (const reference of references) expect(text).toContain(reference);
+    const entry = (await auditEntries('data-request.export')).at(-1);
+    expect(JSON.parse(String(entry?.detail))).toMatchObject({ format: 'csv' });
+  });
+
+  it('is not erased when the confirmed number is not the number found: 409, and everything stays', async () => {
+    const answer = await owner
+      .post(STAFF_ADMIN_PATHS.DATA_REQUEST_ERASE)
+      .send({ email: PERSON.email, phone: PHONES[2], expectedRecords: found.totalRecords - 1 });
+    expect(answer.status).toBe(409);
+    expect(answer.body).toMatchObject({
+      success: false,
+      message: DATA_REQUEST_ERRORS.COUNT_CHANGED(found.totalRecords, found.totalRecords - 1),
+    });
+    const again = await owner.get(STAFF_ADMIN_PATHS.DATA_REQUEST).query({ email: PERSON.email, phone: PHONES[2] });
+    expect(again.body.totalRecords).toBe(found.totalRecords);
+    expect(await auditEntries('data-request.erase')).toEqual([]);
+  });
+
+  it('is erased completely: no table keeps the address or the phone digits, and the references stay taken', async () => {
+    const mailRows = await context.db.selectFrom('outbox').select('message_id').execute();
+    const folder = outboxDir(context.dataDir);
+    mkdirSync(folder, { recursive: true });
+    for (const { message_id: messageId } of mailRows) writeFileSync(outboxFileOf(folder, messageId), 'a copy');
+    const numbersBefore = await context.db.selectFrom('enquiry_numbers').select('id').execute();
+
+    const answer = await owner
+      .post(STAFF_ADMIN_PATHS.DATA_REQUEST_ERASE)
+      .send({ email: PERSON.email, phone: PHONES[2], expectedRecords: found.totalRecords });
+    expect(answer.status).toBe(200);
+    expect(DataErasureAnswerSchema.parse(answer.body).erased).toEqual({ enquiries: 5, notes: 2, mails: 13 });
+
+    for (const query of [{ email: PERSON.email }, { phone: PHONES[0] }, { email: 'ngozi.work@example.ng' }]) {
+      const after = await owner.get(STAFF_ADMIN_PATHS.DATA_REQUEST).query(query);
+      expect(after.body, JSON.stringify(query)).toMatchObject({ enquiries: [], notes: [], mails: [], totalRecords: 0 });
+    }
+    const leftovers = (await everyStoredText()).filter(
+      ({ text }) => text.toLowerCase().includes('ngozi') || text.replace(/\D/g, '').includes(PERSON.phoneDigits),
+    );
+    expect(leftovers).toEqual([]);
+
+    const remaining = new Set(
+      (await context.db.selectFrom('outbox').select('message_id').execute()).map((row) => row.message_id),
+    );
+    for (const { message_id: messageId } of mailRows) {
+      expect(existsSync(outboxFileOf(folder, messageId)), messageId).toBe(remaining.has(messageId));
+    }
+    expect(await context.db.selectFrom('enquiry_numbers').select('id').execute()).toEqual(numbersBefore);
+
+    const entry = (await auditEntries('data-request.erase')).at(-1);
+    expect(entry).toMatchObject({ actor_id: ownerId, target: 'person n***@example.ng / +234 *** *** 0199' });
+    expect(JSON.parse(String(entry?.detail))).toMatchObject({ enquiries: 5, notes: 2, mails: 13 });
+  });
+
+  it("leaves everyone else's records as they were", async () => {
+    const other = await owner.get(STAFF_ADMIN_PATHS.DATA_REQUEST).query({ email: OTHER.email });
+    expect(other.body.enquiries.map((enquiry: { reference: string }) => enquiry.reference)).toEqual([otherReference]);
+    expect(other.body.mails).toHaveLength(3);
+    const staffAccounts = await context.db.selectFrom('users').select('email').orderBy('id').execute();
+    expect(staffAccounts.map((row) => row.email)).toEqual(['owner@agency.test', 'staff@agency.test']);
+  });
+});

@@ -1,0 +1,506 @@
+import {
+  FORMER_COLLEAGUE,
+  API_MESSAGES,
+  ENQUIRY_KINDS,
+  INBOX_LIMITS,
+  MESSAGE_KINDS,
+  listedRowOf,
+  statusesOf,
+  type BulkActionBody,
+  type EnquiryDetail,
+  type EnquiryStatus,
+  type EnquirySummary,
+  type EnquiryUpdate,
+  type HistoryAction,
+  type InboxCounts,
+  type InboxFilter,
+  type InboxFolder,
+  type InboxListQuery,
+  type InboxPage,
+  type MessageKind,
+  type Note,
+  type StaffMember,
+  type AuditAction,
+} from '@agency/shared';
+import { lagosDayRange } from '../../lib/clock';
+import type { AppDeps } from '../../app-deps';
+import type { EpochMs } from '../../lib/database-schema';
+import { withConflictRetry } from '../../lib/db-errors';
+import { AppError } from '../../lib/errors';
+import { actorOf, recordAudit } from '../audit/audit-log';
+import { usernameOf } from '../auth/auth.service';
+import { isStaff } from '../auth/staff-rule';
+import { findUserById, listConfirmedUsers } from '../auth/users.repository';
+import { exportHeaderOf, exportRowOf } from './inbox-csv';
+import * as repository from './inbox.repository';
+import type { Direction, Position, ResolvedFilter, SummaryRow } from './inbox.repository';
+
+type InboxDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+
+/** What the inbox answers when a request names something that is not there or cannot be done. */
+export const INBOX_ERRORS = {
+  UNKNOWN_KIND: 'There is no such kind of enquiry.',
+  NOT_FOUND: API_MESSAGES.MESSAGE_NOT_FOUND,
+  BAD_CURSOR: 'This list position is not valid.',
+  WRONG_STATUS: 'This status does not apply to this kind of enquiry.',
+  NOT_STAFF_ACCOUNT: 'Choose a staff account.',
+  NOT_IN_TRASH: 'This enquiry is not in the trash.',
+  NOT_IN_SPAM: 'This enquiry is not in the spam folder.',
+} as const;
+
+const isoOf = (ms: EpochMs) => new Date(ms).toISOString();
+
+export function kindOf(text: string): MessageKind {
+  const kind = MESSAGE_KINDS.find((candidate) => candidate === text);
+  if (!kind) throw new AppError(404, INBOX_ERRORS.UNKNOWN_KIND);
+  return kind;
+}
+
+function checkStatus(kind: MessageKind, status: EnquiryStatus | undefined, field = 'status'): void {
+  if (status !== undefined && !statusesOf(kind).includes(status)) {
+    throw new AppError(400, API_MESSAGES.INVALID_INPUT, { [field]: INBOX_ERRORS.WRONG_STATUS });
+  }
+}
+
+// ---- cursors ----
+
+/** An opaque list position: base64url of `created_at.id`. */
+export function encodeCursor(position: Position): string {
+  return Buffer.from(`${position.createdAt}.${position.id}`).toString('base64url');
+}
+
+export function decodeCursor(cursor: string, field: string): Position {
+  const match = /^(\d{1,15})\.(\d{1,15})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!match) throw new AppError(400, API_MESSAGES.INVALID_INPUT, { [field]: INBOX_ERRORS.BAD_CURSOR });
+  return { createdAt: Number(match[1]), id: Number(match[2]) };
+}
+
+const positionOf = (row: SummaryRow): Position => ({ createdAt: row.created_at, id: row.id });
+
+// ---- reading ----
+
+/** A view's filters with `me` and the Lagos days resolved; a status of another kind is refused. */
+export function resolveFilter(kind: MessageKind, filter: InboxFilter, userId: number): ResolvedFilter {
+  checkStatus(kind, filter.status);
+  const assignee = filter.assignee;
+  return {
+    folder: filter.folder,
+    q: filter.q === '' ? undefined : filter.q,
+    status: filter.status,
+    assigneeId: assignee === undefined ? undefined : assignee === 'me' ? userId : assignee === 'none' ? null : assignee,
+    ...lagosDayRange(filter.from, filter.to),
+  };
+}
+
+function summaryOf(kind: MessageKind, row: SummaryRow): EnquirySummary {
+  const parts = row.previewParts.filter((part): part is string => part !== null && part !== '');
+  // A registration shows its training and schedule; a message or a quote its first words.
+  const preview = kind === 'web_dev' ? parts.join(' · ') : (parts[0] ?? '');
+  return {
+    id: row.id,
+    reference: row.reference,
+    createdAt: isoOf(row.created_at),
+    name: row.nameParts.join(' '),
+    email: row.email,
+    phone: row.phone,
+    preview: preview.slice(0, INBOX_LIMITS.PREVIEW_MAX),
+    status: row.status,
+    assigneeId: row.assignee_id,
+    read: row.read,
+    folder: row.folder,
+    spamReason: row.spam_reason,
+    trashedAt: row.trashed_at === null ? null : isoOf(row.trashed_at),
+  };
+}
+
+/**
+ * One page of a view, newest first. `after` pages towards older enquiries, `before` towards newer ones (read
+ * oldest first from the cursor, then turned round); `older` and `newer` are the cursors of the neighbouring pages.
+ */
+export async function listEnquiries(
+  deps: Pick<AppDeps, 'db'>,
+  kind: MessageKind,
+  query: InboxListQuery,
+  userId: number,
+): Promise<InboxPage> {
+  const filter = resolveFilter(kind, query, userId);
+  const limit = query.limit ?? INBOX_LIMITS.PAGE_SIZE;
+  const direction: Direction = query.before !== undefined ? 'newer' : 'older';
+  const cursor =
+    query.before !== undefined
+      ? decodeCursor(query.before, 'before')
+      : query.after !== undefined
+        ? decodeCursor(query.after, 'after')
+        : undefined;
+  const rows = await repository.listSummaries(deps.db, kind, filter, {
+    userId,
+    from: cursor,
+    direction,
+    limit: limit + 1,
+  });
+  const more = rows.length > limit;
+  const page = rows.slice(0, limit);
+  if (direction === 'newer') page.reverse();
+  const newest = page[0] ? positionOf(page[0]) : cursor;
+  const oldest = page.at(-1) ? positionOf(page.at(-1) as SummaryRow) : cursor;
+
+  let older: string | null = null;
+  let newer: string | null = null;
+  if (direction === 'older') {
+    if (more && oldest) older = encodeCursor(oldest);
+    // The first page has nothing newer by definition; a later one has what came before it, if still there.
+    if (cursor && newest && (await repository.hasRowBeyond(deps.db, kind, filter, newest, 'newer'))) {
+      newer = encodeCursor(newest);
+    }
+  } else {
+    if (more && newest) newer = encodeCursor(newest);
+    if (oldest && (await repository.hasRowBeyond(deps.db, kind, filter, oldest, 'older'))) {
+      older = encodeCursor(oldest);
+    }
+  }
+  const total = await repository.countMatching(deps.db, kind, filter);
+  return { success: true, enquiries: page.map((row) => summaryOf(kind, row)), total, older, newer };
+}
+
+export async function countEnquiries(deps: Pick<AppDeps, 'db'>, userId: number): Promise<InboxCounts> {
+  return { success: true, counts: await repository.countFolders(deps.db, userId) };
+}
+
+/** The staff accounts, for the assignee picker and its filter. */
+export async function listStaff(deps: InboxDeps, userId: number): Promise<StaffMember[]> {
+  const users = await listConfirmedUsers(deps.db);
+  return users
+    .filter((user) => isStaff(user, deps.config.adminAllowlist))
+    .map((user) => ({ id: user.id, username: usernameOf(user.email), email: user.email, me: user.id === userId }));
+}
+
+const nameOf = (email: string | null) => (email === null ? FORMER_COLLEAGUE : usernameOf(email));
+
+/** One enquiry with every field, its notes and its history; reading it does not mark it read. */
+export async function getEnquiry(
+  deps: Pick<AppDeps, 'db'>,
+  kind: MessageKind,
+  id: number,
+  userId: number,
+): Promise<EnquiryDetail> {
+  const row = await repository.findEnquiry(deps.db, kind, id);
+  if (!row) throw new AppError(404, INBOX_ERRORS.NOT_FOUND);
+  const fields: Record<string, unknown> = listedRowOf(kind, row);
+  const names = storedNameOf(kind, fields);
+  const [read, notes, events] = await Promise.all([
+    repository.isReadBy(deps.db, kind, id, userId),
+    repository.listNotes(deps.db, kind, id),
+    repository.listEvents(deps.db, kind, id),
+  ]);
+  const previewSource = PREVIEW_FIELD[kind];
+  const preview =
+    kind === 'web_dev'
+      ? [fields.trainingType, fields.schedule].filter((part) => typeof part === 'string' && part !== '').join(' · ')
+      : String(fields[previewSource] ?? '');
+  return {
+    id: Number(row.id),
+    kind,
+    reference: row.reference,
+    createdAt: isoOf(Number(row.created_at)),
+    name: names,
+    email: String(fields.email),
+    phone: String(fields.phone),
+    preview: preview.slice(0, INBOX_LIMITS.PREVIEW_MAX),
+    status: row.status,
+    assigneeId: row.assignee_id === null ? null : Number(row.assignee_id),
+    read,
+    folder: row.folder,
+    spamReason: row.spam_reason,
+    trashedAt: row.trashed_at === null ? null : isoOf(Number(row.trashed_at)),
+    humanCheck: row.human_check,
+    fields,
+    notes: notes.map(noteOf),
+    history: events.map((event) => ({
+      id: event.id,
+      action: event.action,
+      from: event.from_value,
+      to: event.to_value,
+      actorId: event.actor_id,
+      actorName: nameOf(event.actor_email),
+      createdAt: isoOf(event.created_at),
+    })),
+  };
+}
+
+/** The listed field a detail's preview comes from (the trainings are put together from two). */
+const PREVIEW_FIELD: Record<MessageKind, string> = {
+  web_dev: 'trainingType',
+  creative_design: 'schedule',
+  contact: 'message',
+  request_quote: 'project_description',
+};
+
+function storedNameOf(kind: MessageKind, fields: Record<string, unknown>): string {
+  return 'name' in ENQUIRY_KINDS[kind].fields
+    ? String(fields.name)
+    : `${String(fields.firstname)} ${String(fields.surname)}`;
+}
+
+function noteOf(note: repository.NoteRow): Note {
+  return {
+    id: note.id,
+    body: note.body,
+    authorId: note.author_id,
+    authorName: nameOf(note.author_email),
+    createdAt: isoOf(note.created_at),
+  };
+}
+
+// ---- changing ----
+
+function inTransaction<T>(deps: Pick<AppDeps, 'db'>, run: (db: repository.Db) => Promise<T>): Promise<T> {
+  // InnoDB may pick the transaction as a deadlock victim: run it again.
+  return withConflictRetry(() => deps.db.transaction().execute(run));
+}
+
+async function checkAssignee(deps: InboxDeps, assigneeId: number): Promise<void> {
+  const user = await findUserById(deps.db, assigneeId);
+  if (!user || !isStaff(user, deps.config.adminAllowlist)) {
+    throw new AppError(400, API_MESSAGES.INVALID_INPUT, { assigneeId: INBOX_ERRORS.NOT_STAFF_ACCOUNT });
+  }
+}
+
+/** Status, assignee, read mark and a one-tap answer, in one transaction, each change in the history. */
+export async function updateEnquiry(
+  deps: InboxDeps,
+  kind: MessageKind,
+  id: number,
+  update: EnquiryUpdate,
+  userId: number,
+): Promise<void> {
+  checkStatus(kind, update.status);
+  if (update.assigneeId !== undefined && update.assigneeId !== null) await checkAssignee(deps, update.assigneeId);
+  const now = deps.clock().getTime();
+  await inTransaction(deps, async (db) => {
+    const state = await repository.findEnquiryState(db, kind, id);
+    if (!state) throw new AppError(404, INBOX_ERRORS.NOT_FOUND);
+    const event = (action: HistoryAction, from: string | null, to: string | null) =>
+      repository.insertEvent(db, { kind, enquiryId: id, actorId: userId, action, from, to, createdAt: now });
+    let status = state.status;
+    if (update.status !== undefined && update.status !== status) {
+      await repository.setStatus(db, kind, id, update.status);
+      await event('status', status, update.status);
+      status = update.status;
+    }
+    if (update.assigneeId !== undefined && update.assigneeId !== state.assignee_id) {
+      await repository.setAssignee(db, kind, id, update.assigneeId);
+      await event('assignee', idText(state.assignee_id), idText(update.assigneeId));
+    }
+    if (update.read === true) await repository.markRead(db, kind, id, userId, now);
+    if (update.read === false) await repository.markUnread(db, kind, id, userId);
+    if (update.contactedVia !== undefined) {
+      await event('contacted', null, update.contactedVia);
+      // Answering a new enquiry is the first step of its follow-up.
+      if (status === 'new') {
+        await repository.setStatus(db, kind, id, 'contacted');
+        await event('status', 'new', 'contacted');
+      }
+    }
+  });
+}
+
+const idText = (id: number | null) => (id === null ? null : String(id));
+
+interface Move {
+  from: readonly InboxFolder[];
+  to: InboxFolder;
+  action: HistoryAction;
+}
+
+const MOVES = {
+  trash: { from: ['inbox', 'spam'], to: 'trash', action: 'trash' },
+  restore: { from: ['trash'], to: 'inbox', action: 'restore' },
+  'not-spam': { from: ['spam'], to: 'inbox', action: 'not-spam' },
+} as const satisfies Record<string, Move>;
+
+type MoveName = keyof typeof MOVES;
+
+/** How the audit log names each move (issue 12, docs/decisions/0022). */
+const AUDITED_MOVES: Record<MoveName, AuditAction> = {
+  trash: 'enquiry.trash',
+  restore: 'enquiry.restore',
+  'not-spam': 'enquiry.not-spam',
+};
+
+async function referenceOf(db: repository.Db, kind: MessageKind, id: number): Promise<string> {
+  return (await repository.findEnquiry(db, kind, id))?.reference ?? `#${id}`;
+}
+
+/** Moves one enquiry and records it; false when it is not in a folder it can leave that way. */
+async function moveEnquiry(
+  db: repository.Db,
+  kind: MessageKind,
+  id: number,
+  move: Move,
+  actorId: number | null,
+  now: EpochMs,
+): Promise<boolean> {
+  const state = await repository.findEnquiryState(db, kind, id);
+  const moved = await repository.moveToFolder(db, kind, id, {
+    from: move.from,
+    to: move.to,
+    trashedAt: move.to === 'trash' ? now : null,
+  });
+  if (moved) {
+    await repository.insertEvent(db, {
+      kind,
+      enquiryId: id,
+      actorId,
+      action: move.action,
+      from: state?.folder ?? null,
+      to: move.to,
+      createdAt: now,
+    });
+  }
+  return moved;
+}
+
+/**
+ * To the trash (the inbox's DELETE and the spec's), back to the inbox, or out of spam. An enquiry that does not
+ * exist is 404; one that is not where the move starts is 409 (404 for the trash, as the spec's DELETE answers a
+ * missing id).
+ */
+export async function moveOne(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  kind: MessageKind,
+  id: number,
+  name: MoveName,
+  actorId: number,
+): Promise<void> {
+  const now = deps.clock().getTime();
+  const moved = await inTransaction(deps, async (db) => {
+    if (!(await moveEnquiry(db, kind, id, MOVES[name], actorId, now))) return false;
+    await recordAudit(db, {
+      action: AUDITED_MOVES[name],
+      actor: await actorOf(db, actorId),
+      target: `${kind} ${await referenceOf(db, kind, id)}`,
+      at: now,
+    });
+    return true;
+  });
+  if (moved) return;
+  if (name === 'trash' || !(await repository.findEnquiryState(deps.db, kind, id))) {
+    throw new AppError(404, INBOX_ERRORS.NOT_FOUND);
+  }
+  throw new AppError(409, name === 'restore' ? INBOX_ERRORS.NOT_IN_TRASH : INBOX_ERRORS.NOT_IN_SPAM);
+}
+
+export async function addNote(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  kind: MessageKind,
+  id: number,
+  body: string,
+  authorId: number,
+): Promise<Note> {
+  const now = deps.clock().getTime();
+  const noteId = await inTransaction(deps, async (db) => {
+    if (!(await repository.findEnquiryState(db, kind, id))) throw new AppError(404, INBOX_ERRORS.NOT_FOUND);
+    const inserted = await repository.insertNote(db, { kind, enquiryId: id, authorId, body, createdAt: now });
+    await repository.insertEvent(db, { kind, enquiryId: id, actorId: authorId, action: 'note', createdAt: now });
+    return inserted;
+  });
+  const author = await findUserById(deps.db, authorId);
+  return noteOf({ id: noteId, body, author_id: authorId, author_email: author?.email ?? null, created_at: now });
+}
+
+/**
+ * One action on several enquiries in one transaction; those that do not exist, are not in the folder the action
+ * starts from, or already have the status, are skipped and not counted. A move is one audit entry for the whole call,
+ * with the count and the references of the enquiries it moved.
+ */
+export async function bulkAction(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  kind: MessageKind,
+  bulk: BulkActionBody,
+  actorId: number,
+): Promise<number> {
+  checkStatus(kind, bulk.status);
+  const now = deps.clock().getTime();
+  const ids = [...new Set(bulk.ids)];
+  return inTransaction(deps, async (db) => {
+    let changed = 0;
+    const moved: string[] = [];
+    for (const id of ids) {
+      if (bulk.action === 'status') {
+        const status = bulk.status;
+        const state = await repository.findEnquiryState(db, kind, id);
+        if (!status || !state || state.folder !== 'inbox' || state.status === status) continue;
+        await repository.setStatus(db, kind, id, status);
+        await repository.insertEvent(db, {
+          kind,
+          enquiryId: id,
+          actorId,
+          action: 'status',
+          from: state.status,
+          to: status,
+          createdAt: now,
+        });
+        changed += 1;
+      } else if (await moveEnquiry(db, kind, id, MOVES[bulk.action], actorId, now)) {
+        changed += 1;
+        moved.push(await referenceOf(db, kind, id));
+      }
+    }
+    if (bulk.action !== 'status' && moved.length > 0) {
+      await recordAudit(db, {
+        action: AUDITED_MOVES[bulk.action],
+        actor: await actorOf(db, actorId),
+        target: `${moved.length} ${kind} ${moved.length === 1 ? 'enquiry' : 'enquiries'}`,
+        detail: { count: moved.length, references: moved },
+        at: now,
+      });
+    }
+    return changed;
+  });
+}
+
+// ---- exporting ----
+
+/** Rows read per query while exporting: a page of a large table at a time, never the whole of it. */
+const EXPORT_BATCH = 1000;
+
+/**
+ * A view as CSV rows: the header, and the rows a batch at a time, newest first, read by keyset as the list pages
+ * are. The filters are checked before anything is written, so a bad one is still a 400. The export is recorded in
+ * the audit log with its filters when it starts: one that breaks off half way has still handed out data.
+ */
+export async function exportEnquiries(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  kind: MessageKind,
+  filter: InboxFilter,
+  userId: number,
+): Promise<{ header: string[]; batches: AsyncIterable<string[][]> }> {
+  const resolved = resolveFilter(kind, filter, userId);
+  // The search text may be a person's name, address or number, which an erasure must be able to remove; the audit
+  // log is never changed, so it keeps only that there was a search (docs/decisions/0022).
+  const filters = Object.fromEntries(
+    Object.entries({ ...filter, q: filter.q ? '(a search)' : undefined }).filter(([, value]) => value !== undefined),
+  );
+  await deps.db.transaction().execute(async (trx) =>
+    recordAudit(trx, {
+      action: 'enquiry.export',
+      actor: await actorOf(trx, userId),
+      target: `${kind} enquiries`,
+      detail: { filters },
+      at: deps.clock().getTime(),
+    }),
+  );
+  async function* batches(): AsyncGenerator<string[][]> {
+    const users = await listConfirmedUsers(deps.db);
+    const usernames = new Map(users.map((user) => [user.id, usernameOf(user.email)]));
+    let from: Position | undefined;
+    for (;;) {
+      const rows = await repository.listFullRows(deps.db, kind, resolved, from, EXPORT_BATCH);
+      if (rows.length > 0) yield rows.map((row) => exportRowOf(kind, row, usernames));
+      const last = rows.at(-1);
+      if (!last || rows.length < EXPORT_BATCH) return;
+      from = { createdAt: Number(last.created_at), id: Number(last.id) };
+    }
+  }
+  return { header: exportHeaderOf(kind), batches: batches() };
+}

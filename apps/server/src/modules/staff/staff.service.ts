@@ -1,0 +1,102 @@
+import { PATHS, type AccountRole, type AuditAction, type StaffAccount } from '@agency/shared';
+import type { AppDeps } from '../../app-deps';
+import { withConflictRetry } from '../../lib/db-errors';
+import { AppError } from '../../lib/errors';
+import { accountApprovedMail } from '../../lib/mail-templates';
+import { actorOf, recordAudit } from '../audit/audit-log';
+import { usernameOf } from '../auth/auth.service';
+import { destroyUserSessions } from '../auth/session-store';
+import { queueMails } from '../outbox/outbox';
+import * as repository from './staff.repository';
+
+type StaffDeps = Pick<AppDeps, 'db' | 'dialect' | 'clock' | 'config' | 'mail'>;
+
+/** What an owner hears when an action does not fit the account as it is now. */
+export const STAFF_ERRORS = {
+  NOT_FOUND: 'There is no such account.',
+  NOT_CONFIRMED: 'This person has not confirmed their e-mail address yet. They can be approved once they have.',
+  NOT_PENDING: 'This account is not waiting for approval.',
+  NOT_STAFF_OR_OWNER: 'This account is not a staff member or an owner.',
+  NOT_STAFF: 'Only a staff member can be made an owner.',
+  LAST_OWNER: 'The installation needs an owner: name another owner before removing this one.',
+} as const;
+
+export type StaffAction = 'approve' | 'refuse' | 'remove' | 'make-owner';
+
+/** Each action: the roles it starts from, the role it gives, what it is called in the audit log. */
+const ACTIONS: Record<
+  StaffAction,
+  { from: readonly AccountRole[]; to: AccountRole; audit: AuditAction; wrongRole: string }
+> = {
+  approve: { from: ['pending'], to: 'staff', audit: 'account.approve', wrongRole: STAFF_ERRORS.NOT_PENDING },
+  refuse: { from: ['pending'], to: 'refused', audit: 'account.refuse', wrongRole: STAFF_ERRORS.NOT_PENDING },
+  remove: {
+    from: ['staff', 'owner'],
+    to: 'removed',
+    audit: 'account.remove',
+    wrongRole: STAFF_ERRORS.NOT_STAFF_OR_OWNER,
+  },
+  'make-owner': { from: ['staff'], to: 'owner', audit: 'account.make-owner', wrongRole: STAFF_ERRORS.NOT_STAFF },
+};
+
+function accountOf(row: repository.AccountRow, ownerId: number): StaffAccount {
+  return {
+    id: row.id,
+    username: usernameOf(row.email),
+    email: row.email,
+    role: row.role,
+    confirmed: row.confirmed_at !== null,
+    createdAt: new Date(row.created_at).toISOString(),
+    me: row.id === ownerId,
+  };
+}
+
+export async function listAccounts(deps: Pick<AppDeps, 'db'>, ownerId: number): Promise<StaffAccount[]> {
+  return (await repository.listAccounts(deps.db)).map((row) => accountOf(row, ownerId));
+}
+
+/**
+ * An owner's decision about an account, with its audit entry, its mail (approval) and the end of its sessions
+ * (removal, refusal) in one transaction: it takes effect on the account's very next request, with no restart.
+ */
+export async function changeAccount(
+  deps: StaffDeps,
+  action: StaffAction,
+  accountId: number,
+  ownerId: number,
+): Promise<StaffAccount> {
+  const rule = ACTIONS[action];
+  const now = deps.clock().getTime();
+  const account = await withConflictRetry(() =>
+    deps.db.transaction().execute(async (trx) => {
+      const before = await repository.findAccount(trx, accountId);
+      if (!before) throw new AppError(404, STAFF_ERRORS.NOT_FOUND);
+      if (!rule.from.includes(before.role)) throw new AppError(409, rule.wrongRole);
+      if (action === 'approve' && before.confirmed_at === null) throw new AppError(409, STAFF_ERRORS.NOT_CONFIRMED);
+      if (action === 'remove' && before.role === 'owner') {
+        const owners = await repository.lockOwnerIds(trx, deps.dialect);
+        if (owners.filter((id) => id !== accountId).length === 0) throw new AppError(409, STAFF_ERRORS.LAST_OWNER);
+      }
+      if (!(await repository.changeRole(trx, accountId, rule.from, rule.to))) throw new AppError(409, rule.wrongRole);
+      // A refused account may have been signed in through the allowlist's pre-approval: it ends too.
+      if (action === 'remove' || action === 'refuse') await destroyUserSessions(trx, accountId);
+      if (action === 'approve') {
+        const link = `${deps.config.appUrl}${PATHS.auth}`;
+        await queueMails(trx, [{ ...accountApprovedMail(before.email, link), purpose: 'account-approved' }], {
+          now,
+          from: deps.config.mailFrom,
+        });
+      }
+      await recordAudit(trx, {
+        action: rule.audit,
+        actor: await actorOf(trx, ownerId),
+        target: `account ${before.email}`,
+        detail: { from: before.role, to: rule.to },
+        at: now,
+      });
+      return { ...before, role: rule.to };
+    }),
+  );
+  if (action === 'approve') deps.mail.wake();
+  return accountOf(account, ownerId);
+}

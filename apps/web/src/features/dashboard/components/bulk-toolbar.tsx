@@ -1,0 +1,101 @@
+import { useId, useState } from 'react';
+import { SPEC_MESSAGES, STATUS_LABELS, statusesOf, type BulkActionBody, type EnquiryStatus } from '@agency/shared';
+import { countText } from '@/lib/count-text';
+import { runBulkAction } from '../api/run-bulk-action';
+import { useDashboard } from '../dashboard-context';
+import type { InboxView } from '../inbox-query';
+
+interface BulkToolbarProps {
+  view: InboxView;
+  ids: number[];
+  /** The action went through: clear the selection and reload the page. */
+  onDone: () => void;
+}
+
+const count = (changed: number) => countText(changed, 'enquiry', 'enquiries');
+
+/** What can be done to the selected rows at once: in the inbox a status and Delete, in trash Restore, in spam Not spam. */
+export function BulkToolbar({ view, ids, onDone }: BulkToolbarProps) {
+  const { announce, fail, refreshCounts } = useDashboard();
+  const [status, setStatus] = useState<EnquiryStatus | ''>('');
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+
+  async function run(body: Omit<BulkActionBody, 'ids'>, done: (changed: number) => string) {
+    setBusy(true);
+    try {
+      const changed = await runBulkAction(view.kind, { ...body, ids });
+      announce(done(changed));
+      refreshCounts();
+      onDone();
+    } catch (error) {
+      fail(error, 'The change to the selected enquiries');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="bulk-toolbar" role="group" aria-label="Selected enquiries">
+      <p className="bulk-toolbar__count">{count(ids.length)} selected</p>
+      {view.folder === 'inbox' ? (
+        <form
+          className="bulk-toolbar__status"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (status)
+              void run({ action: 'status', status }, (changed) => `${count(changed)} set to ${STATUS_LABELS[status]}.`);
+          }}
+        >
+          <label className="field__label" htmlFor={id}>
+            Set status
+          </label>
+          <select id={id} value={status} onChange={(event) => setStatus(event.target.value as EnquiryStatus | '')}>
+            <option value="">Choose…</option>
+            {statusesOf(view.kind).map((value) => (
+              <option key={value} value={value}>
+                {STATUS_LABELS[value]}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className="btn btn--primary" disabled={busy || !status}>
+            Apply
+          </button>
+        </form>
+      ) : null}
+      {view.folder === 'trash' ? (
+        <button
+          type="button"
+          className="btn btn--secondary"
+          disabled={busy}
+          onClick={() => void run({ action: 'restore' }, (changed) => `${count(changed)} restored to the inbox.`)}
+        >
+          Restore
+        </button>
+      ) : null}
+      {view.folder === 'spam' ? (
+        <button
+          type="button"
+          className="btn btn--secondary"
+          disabled={busy}
+          onClick={() => void run({ action: 'not-spam' }, (changed) => `${count(changed)} moved to the inbox.`)}
+        >
+          Not spam
+        </button>
+      ) : null}
+      {view.folder !== 'trash' ? (
+        <button
+          type="button"
+          className="btn btn--danger"
+          disabled={busy}
+          onClick={() => {
+            if (window.confirm(SPEC_MESSAGES.DELETE_CONFIRM))
+              void run({ action: 'trash' }, (changed) => `${count(changed)} moved to the trash.`);
+          }}
+        >
+          Delete
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from '@/components/ui/link';
+import {
+  FOLDER_LABELS,
+  INBOX_FOLDERS,
+  INBOX_LIMITS,
+  STATUS_LABELS,
+  statusesOf,
+  type EnquiryStatus,
+  type InboxFolder,
+} from '@agency/shared';
+import { useDashboard } from '../dashboard-context';
+import { hasFilters, hrefOf, withFilter, type InboxView } from '../inbox-query';
+
+interface InboxFiltersProps {
+  view: InboxView;
+  go: (view: InboxView) => void;
+  /** What the kind's trash and spam folders hold. */
+  folderCounts: { trash: number; spam: number } | null;
+}
+
+/** The folder switch, the search box and the filters of one tab; every change goes into the address. */
+export function InboxFilters({ view, go, folderCounts }: InboxFiltersProps) {
+  const { staff } = useDashboard();
+  const id = useId();
+  const change = (patch: Parameters<typeof withFilter>[1]) => go(withFilter(view, patch));
+
+  return (
+    <div className="inbox-filters">
+      <nav className="inbox-folders" aria-label="Folders">
+        {INBOX_FOLDERS.map((folder) => (
+          <Link
+            key={folder}
+            className="inbox-folders__link"
+            to={hrefOf({ ...withFilter(view, {}), folder })}
+            aria-current={folder === view.folder ? 'page' : undefined}
+          >
+            {folderLabel(folder, folderCounts)}
+          </Link>
+        ))}
+      </nav>
+
+      <SearchBox key={view.q} initial={view.q} onSearch={(q) => change({ q })} />
+
+      <div className="inbox-filters__row">
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-status`}>
+            Status
+          </label>
+          <select
+            id={`${id}-status`}
+            value={view.status}
+            onChange={(event) => change({ status: event.target.value as EnquiryStatus | '' })}
+          >
+            <option value="">Any status</option>
+            {statusesOf(view.kind).map((status) => (
+              <option key={status} value={status}>
+                {STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-assignee`}>
+            Assigned to
+          </label>
+          <select
+            id={`${id}-assignee`}
+            value={view.assignee}
+            onChange={(event) => change({ assignee: event.target.value })}
+          >
+            <option value="">Anyone</option>
+            <option value="me">Me</option>
+            <option value="none">Unassigned</option>
+            {staff
+              .filter((member) => !member.me)
+              .map((member) => (
+                <option key={member.id} value={String(member.id)}>
+                  {member.username}
+                </option>
+              ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-from`}>
+            Received from
+          </label>
+          <input
+            id={`${id}-from`}
+            type="date"
+            value={view.from}
+            max={view.to || undefined}
+            onChange={(event) => change({ from: event.target.value })}
+          />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-to`}>
+            Received to
+          </label>
+          <input
+            id={`${id}-to`}
+            type="date"
+            value={view.to}
+            min={view.from || undefined}
+            onChange={(event) => change({ to: event.target.value })}
+          />
+        </div>
+      </div>
+      {hasFilters(view) ? (
+        <p className="inbox-filters__clear">
+          <Link to={hrefOf(withFilter(view, { q: '', status: '', assignee: '', from: '', to: '' }))}>
+            Clear the search and filters
+          </Link>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function folderLabel(folder: InboxFolder, counts: InboxFiltersProps['folderCounts']): string {
+  if (folder === 'inbox' || !counts) return FOLDER_LABELS[folder];
+  return `${FOLDER_LABELS[folder]} (${counts[folder]})`;
+}
+
+/** Searches on Enter or the button, not on every key: a phone on mobile data sends one request per search. */
+function SearchBox({ initial, onSearch }: { initial: string; onSearch: (q: string) => void }) {
+  const [text, setText] = useState(initial);
+  const id = useId();
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    onSearch(text.trim());
+  }
+
+  return (
+    <form className="inbox-search" role="search" onSubmit={handleSubmit}>
+      <div className="field">
+        <label className="field__label" htmlFor={id}>
+          Search
+        </label>
+        <div className="inbox-search__row">
+          <input
+            id={id}
+            type="search"
+            name="q"
+            value={text}
+            maxLength={INBOX_LIMITS.SEARCH_MAX}
+            placeholder="Name, e-mail, phone, reference or words"
+            onChange={(event) => setText(event.target.value)}
+          />
+          <button type="submit" className="btn btn--primary">
+            Search
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,332 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { Link } from '@/components/ui/link';
+import {
+  INBOX_PATHS,
+  MESSAGE_KIND_LABELS,
+  SPEC_MESSAGES,
+  STATUS_LABELS,
+  type EnquirySummary,
+  type InboxPage,
+} from '@agency/shared';
+import { countText } from '@/lib/count-text';
+import { listEnquiries } from '../api/list-enquiries';
+import { trashEnquiry } from '../api/trash-enquiry';
+import { assigneeName, useDashboard } from '../dashboard-context';
+import { spamReasonText, trashText } from '../enquiry-text';
+import { formatLagosDate } from '@/lib/format-date';
+import { hasFilters, hrefOf, listQueryOf, type InboxView } from '../inbox-query';
+import { useLoaded } from '../hooks/use-loaded';
+import { BulkToolbar } from './bulk-toolbar';
+
+interface InboxListProps {
+  view: InboxView;
+}
+
+const enquiriesText = (total: number) => countText(total, 'enquiry', 'enquiries');
+
+/** One page of a tab's folder, newest first, with selection for the bulk actions, the pager and the export. */
+export function InboxList({ view }: InboxListProps) {
+  const { announce, fail, refreshCounts } = useDashboard();
+  const query = listQueryOf(view, { cursor: true });
+  const key = `${view.kind}?${new URLSearchParams(query).toString()}`;
+  const page = useLoaded(
+    key,
+    (signal) => listEnquiries(view.kind, query, signal),
+    (error) => fail(error, 'Loading the enquiries'),
+  );
+  const [selection, setSelection] = useState<{ key: string; ids: ReadonlySet<number> }>({ key, ids: new Set() });
+  const selected = selection.key === key ? selection.ids : new Set<number>();
+  const select = (ids: ReadonlySet<number>) => setSelection({ key, ids });
+  // Rows deleted one by one leave the page at once; a reload (new key or a bulk action) starts afresh.
+  const [deleted, setDeleted] = useState<{ key: string; ids: ReadonlySet<number> }>({ key, ids: new Set() });
+  const gone = deleted.key === key ? deleted.ids : new Set<number>();
+  const [deleting, setDeleting] = useState<number | null>(null);
+  // Focus was on the Delete button that just went away: it moves to the next row's (or the count), not the page top.
+  const focusAfterDelete = useRef<number | 'total' | null>(null);
+  const rowsRef = useRef<HTMLDivElement>(null);
+  const totalRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    const next = focusAfterDelete.current;
+    if (next === null) return;
+    focusAfterDelete.current = null;
+    const target =
+      next === 'total'
+        ? null
+        : rowsRef.current?.querySelector<HTMLElement>(`[data-enquiry-id="${next}"] .enquiry-row__delete`);
+    (target ?? totalRef.current)?.focus();
+  });
+  const rows = page.data?.enquiries.filter((row) => !gone.has(row.id)) ?? [];
+  const shown = page.data
+    ? { ...page.data, enquiries: rows, total: page.data.total - (page.data.enquiries.length - rows.length) }
+    : null;
+
+  async function deleteRow(row: EnquirySummary) {
+    if (!window.confirm(SPEC_MESSAGES.DELETE_CONFIRM)) return;
+    setDeleting(row.id);
+    try {
+      await trashEnquiry(view.kind, row.id);
+      setDeleted({ key, ids: new Set(gone).add(row.id) });
+      const index = rows.findIndex((candidate) => candidate.id === row.id);
+      focusAfterDelete.current = (rows[index + 1] ?? rows[index - 1])?.id ?? 'total';
+      // The page's last row went: load it again, so older enquiries move up rather than "no messages" showing.
+      if (rows.length === 1) page.reload();
+      if (selected.has(row.id)) select(new Set([...selected].filter((id) => id !== row.id)));
+      announce(`The enquiry from ${row.name || row.email} moved to the trash.`);
+      refreshCounts();
+    } catch (error) {
+      fail(error, 'Deleting it');
+    } finally {
+      setDeleting(null);
+    }
+  }
+
+  const exportQuery = new URLSearchParams(listQueryOf(view, { cursor: false })).toString();
+
+  return (
+    <>
+      <div className="inbox-summary">
+        <p className="inbox-summary__total" ref={totalRef} tabIndex={-1}>
+          {shown ? enquiriesText(shown.total) : '\u00a0'}
+        </p>
+        <a className="btn btn--secondary" href={`${INBOX_PATHS.export(view.kind)}?${exportQuery}`} download>
+          Export CSV
+        </a>
+      </div>
+
+      {page.loading ? (
+        <div className="dashboard__loading" role="status">
+          <span className="dashboard__spinner" aria-hidden="true" />
+          {SPEC_MESSAGES.LOADING_MESSAGES}
+        </div>
+      ) : page.failed || !shown ? (
+        <p className="dashboard__empty" role="alert">
+          The enquiries could not be loaded.{' '}
+          <button type="button" className="btn btn--secondary" onClick={page.reload}>
+            Try again
+          </button>
+        </p>
+      ) : shown.enquiries.length === 0 ? (
+        <p className="dashboard__empty" role="status">
+          {emptyText(view)}
+        </p>
+      ) : (
+        <>
+          {selected.size > 0 ? (
+            <BulkToolbar
+              view={view}
+              ids={[...selected]}
+              onDone={() => {
+                select(new Set());
+                page.reload();
+              }}
+            />
+          ) : null}
+          <EnquiryRows
+            view={view}
+            page={shown}
+            selected={selected}
+            onSelect={select}
+            deleting={deleting}
+            onDelete={(row) => void deleteRow(row)}
+            containerRef={rowsRef}
+          />
+          <Pager view={view} page={shown} />
+        </>
+      )}
+    </>
+  );
+}
+
+function emptyText(view: InboxView): string {
+  if (hasFilters(view)) return 'No enquiries match the search and filters.';
+  if (view.folder === 'trash') return 'The trash is empty.';
+  if (view.folder === 'spam') return 'Nothing has been caught as spam.';
+  return SPEC_MESSAGES.NO_MESSAGES;
+}
+
+interface EnquiryRowsProps {
+  view: InboxView;
+  page: InboxPage;
+  selected: ReadonlySet<number>;
+  onSelect: (ids: ReadonlySet<number>) => void;
+  /** The row being deleted, if any: its Delete button is disabled until the server answers. */
+  deleting: number | null;
+  /** The spec's per-row Delete, with its confirmation; not offered in the trash. */
+  onDelete: (row: EnquirySummary) => void;
+  containerRef: RefObject<HTMLDivElement | null>;
+}
+
+/**
+ * The rows as a table on wide screens and as cards on phones (dashboard.css); the explicit roles keep the table's
+ * meaning for screen readers once CSS changes the elements' display.
+ */
+function EnquiryRows({ view, page, selected, onSelect, deleting, onDelete, containerRef }: EnquiryRowsProps) {
+  const { staff } = useDashboard();
+  const captionId = `enquiries-caption-${view.kind}`;
+  const allSelected = page.enquiries.every((row) => selected.has(row.id));
+  const canDelete = view.folder !== 'trash';
+
+  function toggle(id: number, on: boolean) {
+    const ids = new Set(selected);
+    if (on) ids.add(id);
+    else ids.delete(id);
+    onSelect(ids);
+  }
+
+  return (
+    <div className="enquiries" ref={containerRef}>
+      <table className="enquiries__table" role="table" aria-labelledby={captionId}>
+        <caption id={captionId} className="visually-hidden">
+          {MESSAGE_KIND_LABELS[view.kind]} enquiries, newest first
+        </caption>
+        <thead role="rowgroup">
+          <tr role="row">
+            <th scope="col" role="columnheader" className="enquiries__check">
+              <input
+                type="checkbox"
+                aria-label="Select every enquiry on this page"
+                checked={allSelected}
+                onChange={(event) =>
+                  onSelect(event.target.checked ? new Set(page.enquiries.map((row) => row.id)) : new Set())
+                }
+              />
+            </th>
+            <th scope="col" role="columnheader">
+              Name and contact
+            </th>
+            <th scope="col" role="columnheader">
+              Reference
+            </th>
+            <th scope="col" role="columnheader">
+              Received
+            </th>
+            <th scope="col" role="columnheader">
+              Status
+            </th>
+            <th scope="col" role="columnheader">
+              Assigned to
+            </th>
+            <th scope="col" role="columnheader">
+              Message
+            </th>
+            {canDelete ? (
+              <th scope="col" role="columnheader" className="enquiries__actions">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody role="rowgroup">
+          {page.enquiries.map((row) => (
+            <EnquiryRow
+              key={row.id}
+              row={row}
+              href={hrefOf({ ...view, enquiry: row.id })}
+              assignee={assigneeName(staff, row.assigneeId)}
+              checked={selected.has(row.id)}
+              onCheck={(on) => toggle(row.id, on)}
+              deleting={deleting === row.id}
+              onDelete={canDelete ? () => onDelete(row) : null}
+            />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+interface EnquiryRowProps {
+  row: EnquirySummary;
+  href: string;
+  assignee: string;
+  checked: boolean;
+  onCheck: (on: boolean) => void;
+  deleting: boolean;
+  onDelete: (() => void) | null;
+}
+
+function EnquiryRow({ row, href, assignee, checked, onCheck, deleting, onDelete }: EnquiryRowProps) {
+  return (
+    <tr
+      role="row"
+      data-enquiry-id={row.id}
+      className={['enquiry-row', row.read ? '' : 'enquiry-row--unread', checked ? 'enquiry-row--selected' : '']
+        .filter(Boolean)
+        .join(' ')}
+    >
+      <td role="cell" className="enquiries__check">
+        <input
+          type="checkbox"
+          aria-label={`Select the enquiry from ${row.name}`}
+          checked={checked}
+          onChange={(event) => onCheck(event.target.checked)}
+        />
+      </td>
+      <td role="cell" className="enquiry-row__name">
+        <div className="enquiry-row__who">
+          {row.read ? null : (
+            <span className="enquiry-row__dot">
+              <span className="visually-hidden">Unread: </span>
+            </span>
+          )}
+          <Link to={href}>{row.name || row.email}</Link>
+        </div>
+        <div className="enquiry-row__contact">
+          <span>{row.phone}</span> <span>{row.email}</span>
+        </div>
+      </td>
+      <td role="cell" data-label="Reference" className="enquiry-row__nowrap">
+        {row.reference}
+      </td>
+      <td role="cell" data-label="Received" className="enquiry-row__nowrap">
+        <time dateTime={row.createdAt}>{formatLagosDate(row.createdAt)}</time>
+      </td>
+      <td role="cell" data-label="Status" className="enquiry-row__status">
+        <span className={`status-pill status-pill--${row.status}`}>{STATUS_LABELS[row.status]}</span>
+      </td>
+      <td role="cell" data-label="Assigned to">
+        {assignee}
+      </td>
+      <td role="cell" data-label="Message" className="enquiry-row__preview">
+        <div>
+          <span className="enquiry-row__preview-text">{row.preview}</span>
+          {row.spamReason ? <span className="enquiry-row__note">{spamReasonText(row.spamReason)}</span> : null}
+          {row.trashedAt ? <span className="enquiry-row__note">{trashText(row.trashedAt)}</span> : null}
+        </div>
+      </td>
+      {onDelete ? (
+        <td role="cell" className="enquiries__actions">
+          <button
+            type="button"
+            className="btn btn--danger enquiry-row__delete"
+            aria-label={`Delete message from ${row.name || row.email}`}
+            disabled={deleting}
+            onClick={onDelete}
+          >
+            Delete
+          </button>
+        </td>
+      ) : null}
+    </tr>
+  );
+}
+
+function Pager({ view, page }: { view: InboxView; page: InboxPage }) {
+  if (!page.newer && !page.older) return null;
+  return (
+    <nav className="inbox-pager" aria-label="Pages">
+      {page.newer ? (
+        <Link className="btn btn--secondary" to={hrefOf({ ...view, before: page.newer, after: '' })}>
+          <span aria-hidden="true">←</span> Newer
+        </Link>
+      ) : (
+        <span />
+      )}
+      {page.older ? (
+        <Link className="btn btn--secondary" to={hrefOf({ ...view, after: page.older, before: '' })}>
+          Older <span aria-hidden="true">→</span>
+        </Link>
+      ) : null}
+    </nav>
+  );
+}

@@ -1,0 +1,26 @@
+import { createContext, use } from 'react';
+import { FORMER_COLLEAGUE, type StaffMember } from '@agency/shared';
+
+export interface DashboardContextValue {
+  /** Says what just happened in the status line (read out by screen readers). */
+  announce: (text: string) => void;
+  /** A request failed: a session the server refused ends here; anything else is logged and announced. */
+  fail: (error: unknown, what: string) => void;
+  /** Something changed the counts of new, trashed or spam enquiries. */
+  refreshCounts: () => void;
+  staff: readonly StaffMember[];
+}
+
+export const DashboardContext = createContext<DashboardContextValue | null>(null);
+
+export function useDashboard(): DashboardContextValue {
+  const value = use(DashboardContext);
+  if (!value) throw new Error('useDashboard needs the MessagesDashboard around it');
+  return value;
+}
+
+/** The name shown for an assignee id: the staff member's username, "Nobody", or a former colleague. */
+export function assigneeName(staff: readonly StaffMember[], id: number | null): string {
+  if (id === null) return 'Nobody';
+  return staff.find((member) => member.id === id)?.username ?? FORMER_COLLEAGUE;
+}

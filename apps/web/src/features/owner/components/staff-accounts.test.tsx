@@ -1,0 +1,177 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STAFF_ADMIN_PATHS, type AccountRole, type StaffAccount } from '@agency/shared';
+import { jsonResponse, requestsTo, stubApi } from '@/test/stub-api';
+import { useOwnerCheck } from '../hooks/use-owner-check';
+import { accountOf } from '../test/accounts';
+import { StaffAccounts } from './staff-accounts';
+
+const ME = accountOf({ id: 1, email: 'ada@example.ng', username: 'ada', role: 'owner', me: true });
+const BOLA = accountOf({ id: 2, email: 'bola@example.ng', username: 'bola', role: 'staff' });
+const CHIDI = accountOf({ id: 3, email: 'chidi@example.ng', username: 'chidi', role: 'pending', confirmed: true });
+const DAYO = accountOf({ id: 4, email: 'dayo@example.ng', username: 'dayo', role: 'pending', confirmed: false });
+const EMEKA = accountOf({ id: 5, email: 'emeka@example.ng', username: 'emeka', role: 'removed' });
+
+/** A fake server holding the accounts: each action changes a role, as the real one does. */
+function serveAccounts(initial: StaffAccount[]) {
+  let accounts = initial;
+  const change = (id: number, role: AccountRole) => () => {
+    accounts = accounts.map((account) => (account.id === id ? { ...account, role } : account));
+    return jsonResponse({ success: true, account: accounts.find((account) => account.id === id) });
+  };
+  const routes: Parameters<typeof stubApi>[0] = {
+    [STAFF_ADMIN_PATHS.ACCOUNTS]: () => jsonResponse({ success: true, accounts }),
+  };
+  for (const account of initial) {
+    routes[STAFF_ADMIN_PATHS.approve(account.id)] = change(account.id, 'staff');
+    routes[STAFF_ADMIN_PATHS.refuse(account.id)] = change(account.id, 'refused');
+    routes[STAFF_ADMIN_PATHS.remove(account.id)] = change(account.id, 'removed');
+    routes[STAFF_ADMIN_PATHS.makeOwner(account.id)] = change(account.id, 'owner');
+  }
+  return stubApi(routes);
+}
+
+const onDenied = vi.fn();
+
+/** The page as the owner's screen shows it: the accounts from the owner check, loaded again after each action. */
+function StaffPage() {
+  const owner = useOwnerCheck(true);
+  if (owner.status !== 'owner') return <p>{owner.status}</p>;
+  return <StaffAccounts accounts={owner.accounts} reloadAccounts={owner.reload} onDenied={onDenied} />;
+}
+
+const section = (name: string) => screen.getByRole('region', { name });
+
+describe('the Staff page', () => {
+  beforeEach(() => {
+    onDenied.mockReset();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('lists the accounts waiting for approval with when they registered and whether they confirmed', async () => {
+    serveAccounts([ME, BOLA, CHIDI, DAYO]);
+    render(<StaffPage />);
+    const waiting = await screen.findByRole('region', { name: 'Waiting for approval' });
+    const chidi = within(waiting).getByText('chidi@example.ng', { selector: 'p' }).closest('li') as HTMLElement;
+    expect(chidi).toHaveTextContent('Registered 21 Nov 2026');
+    expect(chidi).toHaveTextContent('E-mail address confirmed');
+    expect(within(chidi).getByRole('button', { name: 'Approve chidi@example.ng' })).toBeEnabled();
+    expect(within(chidi).getByRole('button', { name: 'Refuse chidi@example.ng' })).toBeEnabled();
+
+    const approveDayo = within(waiting).getByRole('button', { name: 'Approve dayo@example.ng' });
+    expect(approveDayo).toBeDisabled();
+    expect(approveDayo).toHaveAccessibleDescription(
+      'Approve becomes possible once they have confirmed their e-mail address.',
+    );
+  });
+
+  it('approves an account: the server is asked, the result announced and the account moves to the staff', async () => {
+    const fetchMock = serveAccounts([ME, CHIDI]);
+    render(<StaffPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve chidi@example.ng' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'chidi@example.ng is approved: they can now use the staff area.',
+    );
+    expect(requestsTo(fetchMock, STAFF_ADMIN_PATHS.approve(3))[0]?.init.method).toBe('POST');
+    await waitFor(() =>
+      expect(within(section('Staff')).getByText('chidi@example.ng', { selector: 'p' })).toBeInTheDocument(),
+    );
+    expect(within(section('Waiting for approval')).getByText('Nobody is waiting for approval.')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, STAFF_ADMIN_PATHS.ACCOUNTS)).toHaveLength(2);
+  });
+
+  it('refuses an account, which goes to the collapsed list of former and refused accounts', async () => {
+    serveAccounts([ME, CHIDI, EMEKA]);
+    render(<StaffPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Refuse chidi@example.ng' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('chidi@example.ng is refused.');
+    const former = await screen.findByText('Former and refused accounts (2)');
+    const details = former.closest('details') as HTMLElement;
+    expect(details).not.toHaveAttribute('open');
+    expect(within(details).getByText('chidi@example.ng', { selector: 'p' }).closest('li')).toHaveTextContent('Refused');
+    expect(within(details).getByText('emeka@example.ng', { selector: 'p' }).closest('li')).toHaveTextContent('Removed');
+  });
+
+  it('removes a staff member only after a confirmation that names them', async () => {
+    const fetchMock = serveAccounts([ME, BOLA]);
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    render(<StaffPage />);
+    const remove = await screen.findByRole('button', { name: 'Remove bola@example.ng' });
+
+    await userEvent.click(remove);
+    expect(confirm).toHaveBeenLastCalledWith(expect.stringContaining('Remove bola@example.ng?'));
+    expect(requestsTo(fetchMock, STAFF_ADMIN_PATHS.remove(2))).toHaveLength(0);
+
+    await userEvent.click(remove);
+    expect(await screen.findByRole('status')).toHaveTextContent('bola@example.ng is removed and signed out.');
+    expect(requestsTo(fetchMock, STAFF_ADMIN_PATHS.remove(2))).toHaveLength(1);
+    await waitFor(() =>
+      expect(within(section('Staff')).queryByText('bola@example.ng', { selector: 'p' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('makes a staff member an owner, shown with the owner role', async () => {
+    const fetchMock = serveAccounts([ME, BOLA]);
+    render(<StaffPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Make owner bola@example.ng' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('bola@example.ng is now an owner.');
+    expect(requestsTo(fetchMock, STAFF_ADMIN_PATHS.makeOwner(2))).toHaveLength(1);
+    await waitFor(() =>
+      expect(within(section('Staff')).getByText('bola@example.ng', { selector: 'p' }).closest('li')).toHaveTextContent(
+        'Owner',
+      ),
+    );
+    expect(screen.queryByRole('button', { name: 'Make owner bola@example.ng' })).not.toBeInTheDocument();
+  });
+
+  it('lets the only owner remove others but not themselves', async () => {
+    serveAccounts([ME, BOLA]);
+    render(<StaffPage />);
+    const me = (
+      await within(await screen.findByRole('region', { name: 'Staff' })).findByText('ada@example.ng', { selector: 'p' })
+    ).closest('li') as HTMLElement;
+    expect(within(me).queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
+    expect(me).toHaveTextContent('You are the only owner, so you cannot remove yourself.');
+    expect(screen.getByRole('button', { name: 'Remove bola@example.ng' })).toBeInTheDocument();
+  });
+
+  it('lets an owner remove themselves when another owner remains', async () => {
+    serveAccounts([ME, { ...BOLA, role: 'owner' }]);
+    render(<StaffPage />);
+    expect(await screen.findByRole('button', { name: 'Remove ada@example.ng' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Remove bola@example.ng' })).toBeEnabled();
+  });
+
+  it('hands a 403 on an action to the page, which checks the role again', async () => {
+    serveAccounts([ME, CHIDI]);
+    render(<StaffPage />);
+    const approve = await screen.findByRole('button', { name: 'Approve chidi@example.ng' });
+    stubApi({
+      [STAFF_ADMIN_PATHS.approve(3)]: () => jsonResponse({ success: false, message: 'Owners only.' }, 403),
+      [STAFF_ADMIN_PATHS.ACCOUNTS]: () => jsonResponse({ success: false }, 403),
+    });
+    await userEvent.click(approve);
+    await waitFor(() => expect(onDenied).toHaveBeenCalledWith(403));
+  });
+
+  it('says what went wrong when an action fails, and keeps the list', async () => {
+    serveAccounts([ME, CHIDI]);
+    render(<StaffPage />);
+    const approve = await screen.findByRole('button', { name: 'Approve chidi@example.ng' });
+    stubApi({
+      [STAFF_ADMIN_PATHS.approve(3)]: () =>
+        jsonResponse({ success: false, message: 'This address is not confirmed yet.' }, 409),
+      [STAFF_ADMIN_PATHS.ACCOUNTS]: () => jsonResponse({ success: true, accounts: [ME, CHIDI] }),
+    });
+    await userEvent.click(approve);
+    expect(await screen.findByRole('status')).toHaveTextContent('This address is not confirmed yet.');
+    expect(screen.getByRole('button', { name: 'Approve chidi@example.ng' })).toBeInTheDocument();
+  });
+});

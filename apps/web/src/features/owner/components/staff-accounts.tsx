@@ -1,0 +1,184 @@
+import { useId, useState, type ReactNode } from 'react';
+import { ROLE_LABELS, type StaffAccount } from '@agency/shared';
+import { ApiError } from '@/lib/api-client';
+import { formatLagosDate } from '@/lib/format-date';
+import { approveAccount } from '../api/approve-account';
+import { makeOwner } from '../api/make-owner';
+import { refuseAccount } from '../api/refuse-account';
+import { removeAccount } from '../api/remove-account';
+import type { OwnerScreenProps } from '../owner-page-props';
+import './owner.css';
+
+type AccountAction = 'approve' | 'refuse' | 'remove' | 'makeOwner';
+
+const ACTIONS: Record<
+  AccountAction,
+  { label: string; call: (id: number) => Promise<StaffAccount>; doing: string; done: (email: string) => string }
+> = {
+  approve: {
+    label: 'Approve',
+    call: approveAccount,
+    doing: 'Approving',
+    done: (email) => `${email} is approved: they can now use the staff area.`,
+  },
+  refuse: { label: 'Refuse', call: refuseAccount, doing: 'Refusing', done: (email) => `${email} is refused.` },
+  remove: {
+    label: 'Remove',
+    call: removeAccount,
+    doing: 'Removing',
+    done: (email) => `${email} is removed and signed out.`,
+  },
+  makeOwner: {
+    label: 'Make owner',
+    call: makeOwner,
+    doing: 'Making an owner of',
+    done: (email) => `${email} is now an owner.`,
+  },
+};
+
+const removeQuestion = (account: StaffAccount) =>
+  `Remove ${account.email}${account.me ? ' (you)' : ''}? They are signed out at once and can no longer use the staff area.`;
+
+/**
+ * The Staff page (issue 12): accounts waiting for approval, the staff and owners, and the former and refused
+ * accounts. Each action is announced in the status line and the list is loaded again after it.
+ */
+export function StaffAccounts({ accounts, reloadAccounts, onDenied }: OwnerScreenProps) {
+  const [announcement, setAnnouncement] = useState('');
+  const [busy, setBusy] = useState<number | null>(null);
+  const id = useId();
+
+  const waiting = accounts.filter((account) => account.role === 'pending');
+  const owners = accounts.filter((account) => account.role === 'owner');
+  const staff = [...owners, ...accounts.filter((account) => account.role === 'staff')];
+  const former = accounts.filter((account) => account.role === 'refused' || account.role === 'removed');
+  const isLastOwner = (account: StaffAccount) => account.role === 'owner' && owners.length === 1;
+
+  async function run(action: AccountAction, account: StaffAccount) {
+    if (busy !== null) return;
+    if (action === 'remove' && !window.confirm(removeQuestion(account))) return;
+    const { call, doing, done } = ACTIONS[action];
+    setBusy(account.id);
+    setAnnouncement('');
+    try {
+      const changed = await call(account.id);
+      setAnnouncement(done(changed.email));
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+        onDenied(error.status);
+        return;
+      }
+      const reason = error instanceof ApiError ? error.serverMessage : null;
+      setAnnouncement(reason ?? `${doing} ${account.email} did not work. Please try again.`);
+    } finally {
+      setBusy(null);
+      reloadAccounts();
+    }
+  }
+
+  const button = (action: AccountAction, account: StaffAccount, options: { danger?: boolean; note?: string } = {}) => (
+    <button
+      type="button"
+      className={`btn ${options.danger ? 'btn--owner-danger' : 'btn--secondary'} owner-account__action`}
+      disabled={busy !== null || options.note !== undefined}
+      aria-describedby={options.note}
+      onClick={() => void run(action, account)}
+    >
+      {ACTIONS[action].label}
+      <span className="visually-hidden"> {account.email}</span>
+    </button>
+  );
+
+  return (
+    <div className="owner-sections">
+      <p className="owner-status" role="status">
+        {announcement}
+      </p>
+
+      <section className="owner-card" aria-labelledby={`${id}-waiting`}>
+        <h2 className="owner-card__title" id={`${id}-waiting`}>
+          Waiting for approval
+        </h2>
+        {waiting.length === 0 ? (
+          <p className="owner-empty">Nobody is waiting for approval.</p>
+        ) : (
+          <ul className="owner-accounts">
+            {waiting.map((account) => {
+              const noteId = `${id}-unconfirmed-${account.id}`;
+              return (
+                <li key={account.id} className="owner-account">
+                  <AccountSummary account={account}>
+                    {account.confirmed ? 'E-mail address confirmed' : 'E-mail address not confirmed yet'}
+                  </AccountSummary>
+                  <div className="owner-account__actions">
+                    {button('approve', account, account.confirmed ? {} : { note: noteId })}
+                    {button('refuse', account, { danger: true })}
+                  </div>
+                  {account.confirmed ? null : (
+                    <p className="owner-account__note" id={noteId}>
+                      Approve becomes possible once they have confirmed their e-mail address.
+                    </p>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+
+      <section className="owner-card" aria-labelledby={`${id}-staff`}>
+        <h2 className="owner-card__title" id={`${id}-staff`}>
+          Staff
+        </h2>
+        <ul className="owner-accounts">
+          {staff.map((account) => (
+            <li key={account.id} className="owner-account">
+              <AccountSummary account={account}>
+                <span className={`owner-role owner-role--${account.role}`}>{ROLE_LABELS[account.role]}</span>
+              </AccountSummary>
+              <div className="owner-account__actions">
+                {account.role === 'staff' ? button('makeOwner', account) : null}
+                {account.me && isLastOwner(account) ? (
+                  <p className="owner-account__note">You are the only owner, so you cannot remove yourself.</p>
+                ) : (
+                  button('remove', account, { danger: true })
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {former.length > 0 ? (
+        <details className="owner-card owner-former">
+          <summary className="owner-former__summary">Former and refused accounts ({former.length})</summary>
+          <ul className="owner-accounts">
+            {former.map((account) => (
+              <li key={account.id} className="owner-account">
+                <AccountSummary account={account}>{ROLE_LABELS[account.role]}</AccountSummary>
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </div>
+  );
+}
+
+function AccountSummary({ account, children }: { account: StaffAccount; children: ReactNode }) {
+  return (
+    <div className="owner-account__who">
+      <p className="owner-account__email">
+        {account.email}
+        {account.me ? <span className="owner-account__me"> (you)</span> : null}
+      </p>
+      <p className="owner-account__meta">
+        {account.username !== account.email ? <span>{account.username} · </span> : null}
+        <span>
+          Registered <time dateTime={account.createdAt}>{formatLagosDate(account.createdAt)}</time>
+        </span>
+        <span> · {children}</span>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+/** The owners' pages (issue 12): staff accounts, the audit log and data requests, and the staff area's links. */
+export { useOwnerCheck, type OwnerCheck } from './hooks/use-owner-check';
+export { OwnerNav, type StaffAreaPath } from './components/owner-nav';
+export { OwnerPage, OwnerPageFailed, OwnersOnly } from './components/owner-page';
+export { StaffAccounts } from './components/staff-accounts';
+export { AuditLog } from './components/audit-log';
+export { DataRequests } from './components/data-requests';
+export type { OwnerScreenProps } from './owner-page-props';

@@ -1,0 +1,34 @@
+import type { MessageKind } from './enquiry-kinds';
+
+/**
+ * Text as the inbox search compares it (docs/decisions/0021): without accents and tone marks, in lower case, one
+ * space between words, so "Ọlábísí", "ỌLÁBÍSÍ" and "olabisi" are the same letters on SQLite and MariaDB alike
+ * (SQLite's LIKE ignores case only for ASCII, MariaDB's collation decides for itself). Lower case comes first: a
+ * capital such as "İ" lowers to a letter and a combining mark, which the strip then removes.
+ */
+export function searchTextOf(text: string): string {
+  return text.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The columns each kind's `search_text` is made of: the name's parts, joined by a space so a full name typed as one
+ * finds a first name and surname stored apart, then the other columns the inbox search looks in.
+ */
+export const SEARCH_TEXT_COLUMNS = {
+  web_dev: { name: ['firstname', 'surname'], other: ['email', 'phone', 'reference'] },
+  creative_design: { name: ['firstname', 'surname'], other: ['email', 'phone', 'reference'] },
+  contact: { name: ['name'], other: ['email', 'phone', 'message', 'reference'] },
+  request_quote: { name: ['name'], other: ['email', 'phone', 'project_description', 'reference'] },
+} as const satisfies Record<MessageKind, { name: readonly string[]; other: readonly string[] }>;
+
+/**
+ * The `search_text` of a stored enquiry from its columns. The parts are joined by a line break, which a searched
+ * text never holds once it is normalised (searchTextOf makes every run of white space one space), so a search never
+ * matches across the end of one column and the start of the next.
+ */
+export function enquirySearchTextOf(kind: MessageKind, columns: Readonly<Record<string, unknown>>): string {
+  const { name, other } = SEARCH_TEXT_COLUMNS[kind];
+  const present = (names: readonly string[]) =>
+    names.map((column) => columns[column]).filter((value): value is string => typeof value === 'string');
+  return [present(name).join(' '), ...present(other)].map(searchTextOf).join('\n');
+}

@@ -1,0 +1,205 @@
+/**
+ * Owners, staff, the audit log and data requests (issue 12): paths, roles and the zod schemas of every query, body
+ * and answer, shared by the server's routes, the OpenAPI document and the owner's pages. docs/decisions/0022.
+ */
+import { z } from 'zod';
+import { MESSAGE_KINDS } from './enquiry-kinds';
+import { INBOX_FOLDERS } from './inbox';
+import { FIELD_MESSAGES } from './messages';
+import { decimalCount, emailField, isSingleLineText, isWellFormedText, lagosDayField } from './schemas/fields';
+
+export const STAFF_ADMIN_PATHS = {
+  /** GET (owners): every account with its role: waiting for approval, staff, owners, refused and removed. */
+  ACCOUNTS: '/api/staff/accounts',
+  /** POST (owners): approve a waiting account (it becomes staff and gets a mail). */
+  approve: (id: number) => `/api/staff/accounts/${id}/approve`,
+  /** POST (owners): refuse a waiting account. */
+  refuse: (id: number) => `/api/staff/accounts/${id}/refuse`,
+  /** POST (owners): remove a staff member or owner: their sessions end at once. */
+  remove: (id: number) => `/api/staff/accounts/${id}/remove`,
+  /** POST (owners): make a staff member an owner. */
+  makeOwner: (id: number) => `/api/staff/accounts/${id}/make-owner`,
+  /** GET (owners): the audit log, newest first (AuditQuerySchema). */
+  AUDIT: '/api/audit-log',
+  /** GET (owners): the filtered audit log as CSV. */
+  AUDIT_EXPORT: '/api/audit-log/export.csv',
+  /** GET (owners): everything stored about a person (DataRequestQuerySchema). */
+  DATA_REQUEST: '/api/data-requests',
+  /** GET (owners): the same as a JSON file to hand to the person. */
+  DATA_REQUEST_EXPORT_JSON: '/api/data-requests/export.json',
+  /** GET (owners): the same as CSV. */
+  DATA_REQUEST_EXPORT_CSV: '/api/data-requests/export.csv',
+  /** POST (owners): erase everything stored about a person (DataErasureSchema). */
+  DATA_REQUEST_ERASE: '/api/data-requests/erase',
+} as const;
+
+/**
+ * `pending`: registered (confirmed or not), waiting for an owner; `staff` and `owner` may read the inbox; `refused`
+ * and `removed` may not, whatever the allowlist says. ADMIN_SIGNUP_ALLOWLIST approves an account when it is confirmed.
+ */
+export const ACCOUNT_ROLES = ['pending', 'staff', 'owner', 'refused', 'removed'] as const;
+export type AccountRole = (typeof ACCOUNT_ROLES)[number];
+
+export const ROLE_LABELS: Record<AccountRole, string> = {
+  pending: 'Waiting for approval',
+  staff: 'Staff',
+  owner: 'Owner',
+  refused: 'Refused',
+  removed: 'Removed',
+};
+
+export const StaffAccountSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  email: z.string(),
+  role: z.enum(ACCOUNT_ROLES),
+  /** Whether the e-mail address has been confirmed (an owner may approve only a confirmed account). */
+  confirmed: z.boolean(),
+  createdAt: z.string(),
+  /** The account asking. */
+  me: z.boolean(),
+});
+export type StaffAccount = z.infer<typeof StaffAccountSchema>;
+export const StaffAccountsAnswerSchema = z.object({ success: z.literal(true), accounts: z.array(StaffAccountSchema) });
+export const StaffAccountAnswerSchema = z.object({ success: z.literal(true), account: StaffAccountSchema });
+
+/** Every sensitive action the audit log records. */
+export const AUDIT_ACTIONS = [
+  'account.approve',
+  'account.refuse',
+  'account.remove',
+  'account.make-owner',
+  'enquiry.trash',
+  'enquiry.restore',
+  'enquiry.not-spam',
+  'enquiry.export',
+  'audit.export',
+  'data-request.search',
+  'data-request.export',
+  'data-request.erase',
+  'retention.purge',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  'account.approve': 'Approved an account',
+  'account.refuse': 'Refused an account',
+  'account.remove': 'Removed an account',
+  'account.make-owner': 'Made an owner',
+  'enquiry.trash': 'Deleted an enquiry',
+  'enquiry.restore': 'Restored an enquiry',
+  'enquiry.not-spam': 'Marked an enquiry as not spam',
+  'enquiry.export': 'Exported enquiries',
+  'audit.export': 'Exported the audit log',
+  'data-request.search': "Looked up a person's data",
+  'data-request.export': "Exported a person's data",
+  'data-request.erase': "Erased a person's data",
+  'retention.purge': 'Purged expired data',
+};
+
+export const AuditQuerySchema = z.object({
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  /** The account that acted. */
+  actorId: decimalCount({ min: 1, max: Number.MAX_SAFE_INTEGER }).optional(),
+  from: lagosDayField.optional(),
+  to: lagosDayField.optional(),
+  /** Entries older than this entry's id (the next page). */
+  before: decimalCount({ min: 1, max: Number.MAX_SAFE_INTEGER }).optional(),
+  limit: decimalCount({ min: 1, max: 100 }).optional(),
+});
+export type AuditQuery = z.output<typeof AuditQuerySchema>;
+
+export const AuditEntrySchema = z.object({
+  id: z.number(),
+  action: z.enum(AUDIT_ACTIONS),
+  /** Null for the server's own purge. */
+  actorId: z.number().nullable(),
+  /** The actor's e-mail address as it was when they acted ("the server" for the purge). */
+  actorEmail: z.string(),
+  /** What it was done to, in words: "contact RD-26-00012", "account amaka@…", "3 enquiries". */
+  target: z.string(),
+  /** Details as a small JSON object (counts, filters; never a person's message). */
+  detail: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+export const AuditPageSchema = z.object({
+  success: z.literal(true),
+  entries: z.array(AuditEntrySchema),
+  /** `before` for the next page, or null on the last. */
+  older: z.number().nullable(),
+});
+
+const phoneText = z
+  .string()
+  .trim()
+  .min(4, 'Enter a phone number.')
+  .max(40, FIELD_MESSAGES.TOO_LONG(40))
+  .refine(isWellFormedText, FIELD_MESSAGES.BROKEN_CHARACTER)
+  .refine(isSingleLineText, FIELD_MESSAGES.SINGLE_LINE)
+  .refine((text) => /^[\d\s+().-]+$/.test(text), 'Enter a phone number with digits only.');
+
+/** A person, by e-mail address or phone number (any usual way of writing a Nigerian number); one of the two. */
+export const DataRequestQuerySchema = z
+  .object({ email: emailField.optional(), phone: phoneText.optional() })
+  .refine((query) => query.email !== undefined || query.phone !== undefined, {
+    message: 'Enter an e-mail address or a phone number.',
+    path: ['email'],
+  });
+export type DataRequestQuery = z.output<typeof DataRequestQuerySchema>;
+
+export const DataErasureSchema = z
+  .object({
+    email: emailField.optional(),
+    phone: phoneText.optional(),
+    /** How many records the confirmation named; the server refuses (409) when it finds another number. */
+    expectedRecords: z.number().int().min(1),
+  })
+  .strict()
+  .refine((body) => body.email !== undefined || body.phone !== undefined, {
+    message: 'Enter an e-mail address or a phone number.',
+    path: ['email'],
+  });
+export type DataErasure = z.output<typeof DataErasureSchema>;
+
+export const PersonEnquirySchema = z.object({
+  kind: z.enum(MESSAGE_KINDS),
+  id: z.number(),
+  reference: z.string(),
+  createdAt: z.string(),
+  folder: z.enum(INBOX_FOLDERS),
+  status: z.string(),
+  /** Every field as the spec's list gives it. */
+  fields: z.record(z.string(), z.unknown()),
+});
+export const PersonNoteSchema = z.object({
+  kind: z.enum(MESSAGE_KINDS),
+  enquiryId: z.number(),
+  reference: z.string(),
+  body: z.string(),
+  authorName: z.string(),
+  createdAt: z.string(),
+});
+export const PersonMailSchema = z.object({
+  id: z.number(),
+  purpose: z.string(),
+  recipient: z.string(),
+  subject: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+});
+
+export const DataRequestAnswerSchema = z.object({
+  success: z.literal(true),
+  enquiries: z.array(PersonEnquirySchema),
+  notes: z.array(PersonNoteSchema),
+  mails: z.array(PersonMailSchema),
+  /** enquiries + notes + mails: what the erasure's confirmation names. */
+  totalRecords: z.number(),
+});
+export type DataRequestAnswer = z.infer<typeof DataRequestAnswerSchema>;
+
+export const DataErasureAnswerSchema = z.object({
+  success: z.literal(true),
+  erased: z.object({ enquiries: z.number(), notes: z.number(), mails: z.number() }),
+});
