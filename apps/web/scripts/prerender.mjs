@@ -3,9 +3,11 @@
  * table to HTML inside the client index.html, and writes 404.html, routes-manifest.json, sitemap.xml, robots.txt
  * and one og:image per page into dist/client (the build output contract of docs/decisions/0001-architecture.md).
  */
+import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { writeOgImage } from './og-image.mjs';
 
 const WEB_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -41,15 +43,7 @@ function pageStylesheets(viteManifest, source) {
  * for is the page's code, so it should download beside the entry script rather than after it has run.
  */
 function pageScriptPreloads(viteManifest, source) {
-  const files = new Set();
-  const visit = (key) => {
-    const chunk = viteManifest[key];
-    if (!chunk || chunk.isEntry || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  visit(source);
-  return [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  return pageScripts(viteManifest, source).map((file) => `<link rel="modulepreload" crossorigin href="${file}">`);
 }
 
 function stylesheetTags(template, files) {
@@ -81,6 +75,105 @@ async function inlineStylesheets(html) {
   return result;
 }
 
+/** The entry script tag Vite writes into index.html. */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
+
+/**
+ * A public page starts its JavaScript only once its prerendered HTML has been drawn (docs/decisions/0024): the entry
+ * tag becomes this small module, which waits for the browser's first-contentful-paint entry, then imports the entry
+ * and preloads the page's own chunks beside it. Otherwise, on a fast connection, the entry (about 85 KB gzip)
+ * arrives and runs before anything is drawn, and on a phone its download competes with the fonts'.
+ * The chunks to preload are read from the tag's data-chunks, so one file serves every page. A hidden tab draws
+ * nothing, so there it starts at once; a browser that reports no paint starts after 3 s.
+ */
+async function writeBootScript(entryFile) {
+  const source = [
+    '// Starts the app once the page has been drawn (docs/decisions/0024-critical-path.md); see scripts/prerender.mjs.',
+    'let started = false;',
+    'const start = () => {',
+    '  if (started) return;',
+    '  started = true;',
+    "  for (const href of document.querySelector('script[data-chunks]')?.dataset.chunks?.split(' ') ?? []) {",
+    "    const link = document.createElement('link');",
+    "    link.rel = 'modulepreload';",
+    '    link.href = href;',
+    '    document.head.append(link);',
+    '  }',
+    `  import(${JSON.stringify(entryFile)});`,
+    '};',
+    "if (document.visibilityState !== 'visible') start();",
+    "else if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) requestAnimationFrame(() => setTimeout(start));",
+    'else {',
+    '  new PerformanceObserver((list, observer) => {',
+    "    if (!list.getEntriesByName('first-contentful-paint').length) return;",
+    '    observer.disconnect();',
+    '    setTimeout(start);',
+    "  }).observe({ type: 'paint', buffered: true });",
+    '  setTimeout(start, 3000);',
+    '}',
+    '',
+  ].join('\n');
+  const hash = createHash('sha256').update(source).digest('base64url').replace(/[-_]/g, '').slice(0, 8);
+  const file = `assets/boot-${hash}.js`;
+  await writeFile(join(CLIENT_DIR, file), source);
+  return `/${file}`;
+}
+
+/** The JavaScript files of a page module (its chunk and those it imports statically), entry excluded. */
+function pageScripts(viteManifest, source) {
+  const files = new Set();
+  const visit = (key) => {
+    const chunk = viteManifest[key];
+    if (!chunk || chunk.isEntry || files.has(`/${chunk.file}`)) return;
+    files.add(`/${chunk.file}`);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(source);
+  return [...files];
+}
+
+/** Larger illustrations (the case mockups) stay files: their bytes would hold up the HTML more than a request. */
+const INLINE_IMAGE_LIMIT = 4000;
+/**
+ * A page whose compressed HTML fits in a new connection's first TCP window (10 segments, 14,600 bytes, less about
+ * 1.3 KB of response headers and the few hundred bytes of a form page's question) arrives in one round trip; one
+ * byte more costs a second round trip, which is more than the image's request. So an inlined hero must keep the
+ * page within this (the home page, at about 13.2 KB, keeps its hero as a file).
+ */
+const FIRST_WINDOW_HTML_GZIP = 13000;
+const HERO_IMAGE = /<img ([^>]*?)src="(\/images\/[^"]+\.svg)"([^>]*?fetchpriority="high"[^>]*)>/gi;
+
+/**
+ * An SVG as a data: URI for a double-quoted HTML attribute: its own quotes become single ones, and only what a URL
+ * cannot hold is percent-encoded, so the URI stays close to the SVG's text and compresses as well.
+ */
+const svgDataUri = (svg) =>
+  `data:image/svg+xml,${svg
+    .trim()
+    .replace(/\s*\n\s*/g, ' ')
+    .replaceAll('"', "'")
+    .replace(/[%#<>&{}|\\^`[\]]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)}`;
+
+/**
+ * The illustration a page draws first (its hero, marked fetchpriority="high") is a small SVG: it travels inside the
+ * HTML as a data: URI, so it is drawn in the same frame as the text instead of one request later, which on a slow
+ * connection is a new connection's two round trips (docs/decisions/0024-critical-path.md). The client's render names
+ * the file; React leaves the attribute of the prerendered element as it is when hydrating, and both draw the same.
+ * React's hydration passes over the <link> elements it finds, so the preload hint it rendered can go.
+ */
+async function inlineHeroImages(html) {
+  let result = html;
+  const original = html;
+  for (const [tag, before, src, after] of html.matchAll(HERO_IMAGE)) {
+    const svg = await readFile(join(CLIENT_DIR, src), 'utf8');
+    if (svg.length > INLINE_IMAGE_LIMIT || svg.includes("'")) continue;
+    result = result.replace(tag, () => `<img ${before}src="${svgDataUri(svg)}"${after}>`);
+    // React's server render hints an image of high priority with a preload, which would fetch the file anyway.
+    result = result.replace(new RegExp(`<link rel="preload" as="image" href="${src}"[^>]*>`, 'i'), '');
+  }
+  return gzipSync(result).length <= FIRST_WINDOW_HTML_GZIP ? result : original;
+}
+
 async function writePage(relativeFile, contents) {
   const file = join(CLIENT_DIR, relativeFile);
   await mkdir(dirname(file), { recursive: true });
@@ -110,6 +203,9 @@ async function main() {
   const template = await readFile(join(CLIENT_DIR, 'index.html'), 'utf8');
   const viteManifest = JSON.parse(await readFile(join(CLIENT_DIR, '.vite', 'manifest.json'), 'utf8'));
   const server = await import(pathToFileURL(SERVER_ENTRY).href);
+  const entryMatch = template.match(ENTRY_SCRIPT);
+  if (!entryMatch) throw new Error('The entry script tag of index.html was not found.');
+  const bootFile = await writeBootScript(entryMatch[1]);
   const { PAGE_ROUTES, NOT_FOUND_ROUTE, renderPage, BRAND, pathKey, PUBLIC_ORIGIN_PLACEHOLDER } = server;
 
   const routes = {};
@@ -120,10 +216,22 @@ async function main() {
       ...stylesheetTags(template, pageStylesheets(viteManifest, route.source)),
       ...(route.chrome === 'bare' ? pageScriptPreloads(viteManifest, route.source) : []),
     ];
-    const document = fillTemplate(template, { headTags: page.headTags, assetTags: extraTags, html: page.html });
+    // A staff screen keeps the entry tag: its prerendered HTML is only a loading state, and its code is what counts.
+    const pageTemplate =
+      route.chrome === 'bare'
+        ? template
+        : template.replace(
+            ENTRY_SCRIPT,
+            () =>
+              `<script type="module" src="${bootFile}" fetchpriority="low" data-chunks="${pageScripts(viteManifest, route.source).join(' ')}"></script>`,
+          );
+    const document = fillTemplate(pageTemplate, { headTags: page.headTags, assetTags: extraTags, html: page.html });
     // A staff screen keeps its stylesheets as links: they download at once beside its preloaded chunks, and the
     // lazy page's import finds them in the document instead of fetching them again before it can run.
-    await writePage(file, route.chrome === 'bare' ? document : await inlineStylesheets(document));
+    await writePage(
+      file,
+      route.chrome === 'bare' ? document : await inlineHeroImages(await inlineStylesheets(document)),
+    );
     return page;
   };
 
