@@ -8,6 +8,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { transform } from 'esbuild';
 import { writeOgImage } from './og-image.mjs';
 
 const WEB_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -87,35 +88,35 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[^"]+\.j
  * nothing, so there it starts at once; a browser that reports no paint starts after 3 s.
  */
 async function writeBootScript(entryFile) {
-  const source = [
-    '// Starts the app once the page has been drawn (docs/decisions/0024-critical-path.md); see scripts/prerender.mjs.',
-    'let started = false;',
-    'const start = () => {',
-    '  if (started) return;',
-    '  started = true;',
-    "  for (const href of document.querySelector('script[data-chunks]')?.dataset.chunks?.split(' ') ?? []) {",
-    "    const link = document.createElement('link');",
-    "    link.rel = 'modulepreload';",
-    '    link.href = href;',
-    '    document.head.append(link);',
-    '  }',
-    `  import(${JSON.stringify(entryFile)});`,
-    '};',
-    "if (document.visibilityState !== 'visible') start();",
-    "else if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) requestAnimationFrame(() => setTimeout(start));",
-    'else {',
-    '  new PerformanceObserver((list, observer) => {',
-    "    if (!list.getEntriesByName('first-contentful-paint').length) return;",
-    '    observer.disconnect();',
-    '    setTimeout(start);',
-    "  }).observe({ type: 'paint', buffered: true });",
-    '  setTimeout(start, 3000);',
-    '}',
-    '',
-  ].join('\n');
-  const hash = createHash('sha256').update(source).digest('base64url').replace(/[-_]/g, '').slice(0, 8);
+  const source = `
+    let started = false;
+    const start = () => {
+      if (started) return;
+      started = true;
+      for (const href of document.querySelector('script[data-chunks]')?.dataset.chunks?.split(' ') ?? []) {
+        const link = document.createElement('link');
+        link.rel = 'modulepreload';
+        link.href = href;
+        document.head.append(link);
+      }
+      import(${JSON.stringify(entryFile)});
+    };
+    if (document.visibilityState !== 'visible') start();
+    else if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) requestAnimationFrame(() => setTimeout(start));
+    else {
+      new PerformanceObserver((list, observer) => {
+        if (!list.getEntriesByName('first-contentful-paint').length) return;
+        observer.disconnect();
+        setTimeout(start);
+      }).observe({ type: 'paint', buffered: true });
+      setTimeout(start, 3000);
+    }
+  `;
+  // Minified: it counts in every page's initial JavaScript.
+  const { code } = await transform(source, { minify: true, format: 'esm', target: 'es2022' });
+  const hash = createHash('sha256').update(code).digest('base64url').replace(/[-_]/g, '').slice(0, 8);
   const file = `assets/boot-${hash}.js`;
-  await writeFile(join(CLIENT_DIR, file), source);
+  await writeFile(join(CLIENT_DIR, file), code);
   return `/${file}`;
 }
 
@@ -150,9 +151,9 @@ const HERO_IMAGE = /<img ([^>]*?)src="(\/images\/[^"]+\.svg)"([^>]*?fetchpriorit
 const svgDataUri = (svg) =>
   `data:image/svg+xml,${svg
     .trim()
-    .replace(/\s*\n\s*/g, ' ')
+    .replace(/>\s+</g, '><')
     .replaceAll('"', "'")
-    .replace(/[%#<>&{}|\\^`[\]]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)}`;
+    .replace(/[%#<>&{}|\\^`[\]\s]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)}`;
 
 /**
  * The illustration a page draws first (its hero, marked fetchpriority="high") is a small SVG: it travels inside the
