@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config/config';
 import { systemClock } from './lib/clock';
 import { openDatabase } from './lib/db';
 import { createHttpServer } from './lib/http-server';
-import { createLogger } from './lib/logger';
+import { createServerLogger } from './lib/logger';
 import { createMailTransport } from './lib/mailer';
 import { migrateToLatest } from './lib/migrate';
 import { outboxDir, profileImagesDir } from './lib/paths';
@@ -14,7 +14,7 @@ import { startDailyPurge } from './modules/retention/retention.service';
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
-  const logger = createLogger();
+  const logger = createServerLogger();
   let config;
   try {
     config = loadConfig();

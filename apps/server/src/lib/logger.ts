@@ -15,6 +15,14 @@ export function createLogger(level = process.env.LOG_LEVEL ?? 'info', destinatio
   );
 }
 
+/**
+ * The server's log: standard output, written asynchronously in the background (a request never waits for its log
+ * line to reach the file or the terminal; issue 13). pino flushes what is buffered when the process exits.
+ */
+export function createServerLogger(): Logger {
+  return createLogger(undefined, pino.destination({ dest: 1, sync: false }));
+}
+
 /** Query values that grant access must never reach a log line. */
 export function redactUrl(url: string): string {
   return url.replace(/([?&](?:token|password)=)[^&#]*/gi, '$1[redacted]');

@@ -49,6 +49,37 @@ describe('a rate limiter', () => {
     expect(await consumeTimes(() => limiter.consume('client'), 2)).toEqual([{ allowed: true }, { allowed: true }]);
   });
 
+  it('once refused, a subject is refused from memory until its window ends, without waiting on the database', async () => {
+    const limiter = createRateLimiter(database.db, 'flood', parseRateLimit('3/1m'));
+    const verdicts = await consumeTimes(() => limiter.consume('flooder'), 4);
+    expect(verdicts.at(-1)).toEqual({ allowed: false, retryAfterSeconds: 60 });
+    advance(30_000);
+    // The counts are held by another writer (SQLite's one connection, or the counts' rows locked on MySQL): a count
+    // would wait for it, a refusal from memory does not.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = database.db.transaction().execute(async (trx) => {
+      if (database.dialect === 'mysql') {
+        await trx.selectFrom('rate_limits').select('key').where('key', 'like', 'flood:%').forUpdate().execute();
+      }
+      locked();
+      await held;
+    });
+    await isLocked;
+    const waited = new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 1_000));
+    const flood = await Promise.race([consumeTimes(() => limiter.consume('flooder'), 50), waited]);
+    release();
+    await holder;
+    expect(flood).not.toBe('waited');
+    expect(flood).toEqual(Array.from({ length: 50 }, () => ({ allowed: false, retryAfterSeconds: 30 })));
+    // Another subject is counted as ever, and the flooder is let in again when the window ends.
+    expect(await limiter.consume('neighbour')).toEqual({ allowed: true });
+    advance(30_000);
+    expect(await limiter.consume('flooder')).toEqual({ allowed: true });
+  });
+
   it('rows of ended windows are deleted when a new window starts', async () => {
     const limiter = createRateLimiter(database.db, 'cleanup', parseRateLimit('5/1m'));
     await limiter.consume('old subject');

@@ -50,10 +50,11 @@ export function createRateLimiter(db: Kysely<Database>, name: string, limit: Rat
 
   // better-sqlite3 is one connection, which Kysely lends to one transaction at a time. A write made beside Kysely
   // while a transaction holds it would join that transaction and vanish with its rollback, so on SQLite the library
-  // waits for the connection like any query. On MySQL it takes a connection of its own from the pool. InnoDB may
-  // pick an upsert as a deadlock victim, and another process may hold SQLite's write lock: both are run again.
+  // runs in a transaction of its own like any write (which joins the group commit, lib/sqlite-group-commit.ts). On
+  // MySQL it takes a connection of its own from the pool. InnoDB may pick an upsert as a deadlock victim, and another
+  // process may hold SQLite's write lock: both are run again.
   const run = <T>(work: () => Promise<T>): Promise<T> =>
-    withConflictRetry(() => (driver.kind === 'sqlite' ? db.connection().execute(work) : work()));
+    withConflictRetry(() => (driver.kind === 'sqlite' ? db.transaction().execute(work) : work()));
 
   const keyOf = (subject: string) => createHash('sha256').update(subject).digest('hex');
 
@@ -61,14 +62,25 @@ export function createRateLimiter(db: Kysely<Database>, name: string, limit: Rat
   const deleteEnded = () =>
     withConflictRetry(() => db.deleteFrom('rate_limits').where('expire', '<', Date.now()).execute());
 
+  // Once a subject is refused in a window, this process refuses it from memory until that window ends: a flood of
+  // refused attempts neither writes nor waits for the database (issue 13); the counts stay shared between processes.
+  const refusedUntil = new Map<string, number>();
+
   async function consumeWindow(window: RateLimiterAbstract, key: string): Promise<number> {
+    const blockKey = refusalKeyOf(window, key);
+    const blockedMs = (refusedUntil.get(blockKey) ?? 0) - Date.now();
+    if (blockedMs > 0) return blockedMs;
+    refusedUntil.delete(blockKey);
     try {
       const counted = await run(() => window.consume(key));
       if (counted.isFirstInDuration) await deleteEnded();
       return 0;
     } catch (refusal) {
-      if (refusal instanceof RateLimiterRes) return Math.max(refusal.msBeforeNext, 1);
-      throw refusal;
+      if (!(refusal instanceof RateLimiterRes)) throw refusal;
+      const waitMs = Math.max(refusal.msBeforeNext, 1);
+      if (refusedUntil.size >= MAX_REFUSED_IN_MEMORY) forgetEnded(refusedUntil);
+      refusedUntil.set(blockKey, Date.now() + waitMs);
+      return waitMs;
     }
   }
 
@@ -81,13 +93,30 @@ export function createRateLimiter(db: Kysely<Database>, name: string, limit: Rat
     },
     async refund(subject) {
       const key = keyOf(subject);
+      for (const window of windows) refusedUntil.delete(refusalKeyOf(window, key));
       for (const window of windows) await run(() => window.reward(key, 1));
     },
     async clear(subject) {
       const key = keyOf(subject);
+      for (const window of windows) refusedUntil.delete(refusalKeyOf(window, key));
       for (const window of windows) await run(() => window.delete(key));
     },
   };
+}
+
+/** Subjects refused from memory at most; beyond it, ended refusals are dropped first. */
+const MAX_REFUSED_IN_MEMORY = 10_000;
+
+const refusalKeyOf = (window: RateLimiterAbstract, key: string) => `${window.keyPrefix}\n${key}`;
+
+function forgetEnded(refusedUntil: Map<string, number>): void {
+  const now = Date.now();
+  for (const [key, until] of refusedUntil) if (until <= now) refusedUntil.delete(key);
+  // Still full (a flood from as many addresses): the oldest refusals go; their next attempt asks the database.
+  for (const key of refusedUntil.keys()) {
+    if (refusedUntil.size < MAX_REFUSED_IN_MEMORY) break;
+    refusedUntil.delete(key);
+  }
 }
 
 /** The answer to a refused attempt: 429, Retry-After in seconds, and a message that names the minutes to wait. */

@@ -15,6 +15,24 @@ export async function deleteMails(db: Db, ids: number[]): Promise<void> {
   await db.deleteFrom('outbox').where('id', 'in', ids).execute();
 }
 
+/**
+ * The first `batch` due mails: pending, due, and not leased by a sender (or leased by one that has not finished within
+ * its lease, e.g. a process that was killed). In the order of the due index (status, next_attempt_at, id), so the
+ * first due row is read, not sorted out of every pending one: ordered by id alone, each claim sorted the whole
+ * backlog (15 ms at 16,000 pending mails, issue 13).
+ */
+export function dueMails(db: Db, now: EpochMs, batch: number) {
+  return db
+    .selectFrom('outbox')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', now)
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
+    .orderBy('next_attempt_at')
+    .orderBy('id')
+    .limit(batch);
+}
+
 export interface Claim {
   owner: string;
   now: EpochMs;
@@ -27,14 +45,6 @@ export interface Claim {
  * that has not finished within its lease, e.g. a process that was killed). Two senders never hold the same row.
  */
 export async function claimDueMails(db: Kysely<Database>, dialect: DialectName, claim: Claim): Promise<OutboxRow[]> {
-  const due = (query: ReturnType<typeof selectDue>) => query.orderBy('id').limit(claim.batch);
-  const selectDue = (trx: Db) =>
-    trx
-      .selectFrom('outbox')
-      .select('id')
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', claim.now)
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', claim.now)]));
   const lease = { lease_owner: claim.owner, lease_until: claim.leaseUntil };
 
   if (dialect === 'mysql') {
@@ -45,7 +55,7 @@ export async function claimDueMails(db: Kysely<Database>, dialect: DialectName, 
       .transaction()
       .setIsolationLevel('read committed')
       .execute(async (trx) => {
-        const rows = await due(selectDue(trx)).forUpdate().skipLocked().execute();
+        const rows = await dueMails(trx, claim.now, claim.batch).forUpdate().skipLocked().execute();
         if (rows.length === 0) return;
         await trx
           .updateTable('outbox')
@@ -57,33 +67,39 @@ export async function claimDueMails(db: Kysely<Database>, dialect: DialectName, 
           )
           .execute();
       });
-  } else {
-    // One UPDATE statement: SQLite runs it under its single writer lock, so the claim is atomic across processes.
-    await db
+    return db.selectFrom('outbox').selectAll().where('lease_owner', '=', claim.owner).orderBy('id').execute();
+  }
+  // One UPDATE statement: SQLite runs it under its single writer lock, so the claim is atomic across processes. In a
+  // transaction, so that it shares the group commit with the submissions of the moment (lib/sqlite-group-commit.ts).
+  return db.transaction().execute(async (trx) => {
+    await trx
       .updateTable('outbox')
       .set(lease)
-      .where('id', 'in', due(selectDue(db)))
+      .where('id', 'in', dueMails(trx, claim.now, claim.batch))
       .execute();
-  }
-  return db.selectFrom('outbox').selectAll().where('lease_owner', '=', claim.owner).orderBy('id').execute();
+    return trx.selectFrom('outbox').selectAll().where('lease_owner', '=', claim.owner).orderBy('id').execute();
+  });
 }
 
 /** Marks a mail sent, if this sender still holds it; a mail that carried a token keeps no copy of its body. */
 export async function markMailSent(db: Kysely<Database>, row: OutboxRow, owner: string, now: EpochMs): Promise<void> {
-  await db
-    .updateTable('outbox')
-    .set({
-      status: 'sent',
-      sent_at: now,
-      attempts: row.attempts + 1,
-      lease_owner: null,
-      lease_until: null,
-      last_error: null,
-      ...(row.holds_secret ? { text_body: '', html_body: '' } : {}),
-    })
-    .where('id', '=', row.id)
-    .where('lease_owner', '=', owner)
-    .execute();
+  // A transaction of one statement: on SQLite it shares the group commit (lib/sqlite-group-commit.ts).
+  await db.transaction().execute((trx) =>
+    trx
+      .updateTable('outbox')
+      .set({
+        status: 'sent',
+        sent_at: now,
+        attempts: row.attempts + 1,
+        lease_owner: null,
+        lease_until: null,
+        last_error: null,
+        ...(row.holds_secret ? { text_body: '', html_body: '' } : {}),
+      })
+      .where('id', '=', row.id)
+      .where('lease_owner', '=', owner)
+      .execute(),
+  );
 }
 
 export async function markMailAttemptFailed(

@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import { CompiledQuery, sql } from 'kysely';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API_PATHS, MESSAGE_KIND_PATHS } from '@agency/shared';
@@ -15,6 +16,7 @@ import {
   type TestContext,
 } from '../../test/test-context';
 import { createOutboxSender, MAIL_MAX_ATTEMPTS, queueMails } from './outbox';
+import { dueMails } from './outbox.repository';
 
 let context: TestContext | undefined;
 let lateSink: SmtpSink | undefined;
@@ -174,6 +176,40 @@ describe('the mail outbox', () => {
     expect(context.sink.mails).toHaveLength(30);
     expect(new Set(context.sink.mails.map((mail) => mail.subject)).size).toBe(30);
     expect((await outboxRows(context)).every((row) => row.status === 'sent')).toBe(true);
+  });
+
+  it('a sender finds the next due mail through the due index, without sorting the backlog', async () => {
+    context = await createTestContext();
+    await context.sender.stop();
+    const now = context.now().getTime();
+    const mails = Array.from({ length: 400 }, (_, index) => ({
+      to: `visitor${index}@example.ng`,
+      subject: `Mail ${index}`,
+      text: 'Hello',
+      html: '<p>Hello</p>',
+      purpose: 'auto-reply' as const,
+    }));
+    await queueMails(context.db, mails, { now, from: 'no-reply@agency.test' });
+    const due = dueMails(context.db, now, 1);
+    const explained = (prefix: string) => {
+      const { sql: text, parameters } = due.compile();
+      return CompiledQuery.raw(`${prefix} ${text}`, [...parameters]);
+    };
+    if (context.database.dialect === 'sqlite') {
+      await sql`analyze`.execute(context.db);
+      const plan = await context.db.executeQuery<{ detail: string }>(explained('explain query plan'));
+      const details = plan.rows.map((row) => row.detail).join('\n');
+      expect(details).toMatch(/outbox_due/);
+      expect(details).not.toMatch(/TEMP B-TREE/);
+    } else {
+      await sql`analyze table outbox`.execute(context.db);
+      const plan = await context.db.executeQuery<{ key: string | null; Extra: string | null }>(explained('explain'));
+      expect(plan.rows[0]?.key).toBe('outbox_due');
+      expect(plan.rows.map((row) => row.Extra ?? '').join('\n')).not.toMatch(/filesort|temporary/i);
+    }
+    // Oldest first: the first queued is the first due.
+    const [first] = await due.execute();
+    expect(first?.id).toBe((await outboxRows(context))[0]?.id);
   });
 
   it('a mail whose sender died is taken over after its lease, with the same Message-ID', async () => {

@@ -101,6 +101,8 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = true;
+  /** Set by stop(): the loop in hand ends after the mail it is sending (a sender never started still drains). */
+  let halted = false;
   let timer: NodeJS.Timeout | undefined;
 
   async function deliverOne(row: OutboxRow, owner: string): Promise<void> {
@@ -141,13 +143,14 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
     return rows.length;
   }
 
+  /** Sends while mail is due, until stop(): a backlog is left to the next start, not finished past the grace. */
   async function sendAllDue(): Promise<void> {
     do {
       again = false;
-      while ((await sendBatch()) > 0) {
+      while (!halted && (await sendBatch()) > 0) {
         // keep going while there is due mail
       }
-    } while (again);
+    } while (again && !halted);
   }
 
   function run(): Promise<void> {
@@ -177,10 +180,12 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
   return {
     start() {
       stopped = false;
+      halted = false;
       void run();
     },
     async stop() {
       stopped = true;
+      halted = true;
       clearTimeout(timer);
       await running;
     },
@@ -189,6 +194,7 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
     },
     async drain() {
       await running;
+      halted = false;
       await run();
     },
   };
