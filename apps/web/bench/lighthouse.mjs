@@ -4,7 +4,8 @@
 // and still exits 0; only an error (build, server, browser) exits non-zero.
 // Options: --runs=N runs each page N times and keeps the run with the median performance score (ties: median LCP);
 // --pages=home,contact measures only those pages; --save=DIR writes each kept run's Lighthouse report (JSON, with
-// the LCP breakdown and the critical request chains) to DIR/<page>.json.
+// the LCP breakdown and the critical request chains) to DIR/<page>.json and its trace (for Chromium's Performance
+// panel) to DIR/<page>.trace.json.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -129,7 +130,8 @@ async function runLighthouse(chrome, url) {
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     });
-    if (result && !result.lhr.runtimeError) return { ...metricsOf(result.lhr), report: result.report };
+    if (result && !result.lhr.runtimeError)
+      return { ...metricsOf(result.lhr), report: result.report, trace: result.artifacts.Trace };
     lastError = result?.lhr.runtimeError?.message ?? 'Lighthouse returned nothing';
     console.log(`[bench] attempt ${attempt} failed: ${lastError}`);
   }
@@ -210,8 +212,12 @@ async function main() {
     for (const page of PAGES.filter((candidate) => !ONLY_PAGES || ONLY_PAGES.has(candidate.name))) {
       const url = `${server.baseUrl}${page.path}`;
       console.log(`[bench] Lighthouse ${url}${RUNS > 1 ? ` (${RUNS} runs)` : ''}`);
-      const { report, ...metrics } = await measure(chrome, url);
-      if (SAVE_DIR) await writeFile(path.join(SAVE_DIR, `${page.name.replace(/\W+/g, '-')}.json`), report);
+      const { report, trace, ...metrics } = await measure(chrome, url);
+      if (SAVE_DIR) {
+        const base = path.join(SAVE_DIR, page.name.replace(/\W+/g, '-'));
+        await writeFile(`${base}.json`, report);
+        await writeFile(`${base}.trace.json`, JSON.stringify(trace));
+      }
       rows.push({ ...page, ...metrics, initialJsGzipBytes: await initialJsGzipBytes(metrics.scriptUrls) });
     }
 
