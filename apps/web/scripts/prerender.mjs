@@ -82,35 +82,37 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[^"]+\.j
 /**
  * A public page starts its JavaScript only once its prerendered HTML has been drawn (docs/decisions/0024): the entry
  * tag becomes this small module, which waits for the browser's first-contentful-paint entry, then imports the entry
- * and preloads the page's own chunks beside it. Otherwise, on a fast connection, the entry (about 85 KB gzip)
- * arrives and runs before anything is drawn, and on a phone its download competes with the fonts'.
- * The chunks to preload are read from the tag's data-chunks, so one file serves every page. A hidden tab draws
- * nothing, so there it starts at once; a browser that reports no paint starts after 3 s.
+ * and preloads the page's own chunks beside it (read from the tag's data-chunks, so one file serves every page).
+ * Otherwise, on a fast connection, the entry (about 84 KB gzip) arrives and runs before anything is drawn, and on a
+ * slow one its download competes with the fonts'. A tab that draws nothing (hidden) starts after 3 s.
+ *
+ * Before the entry runs it also names each stylesheet inlined as <style data-href> (inlineStylesheets) with a
+ * disabled <link>, which downloads nothing: Vite's loader of a lazy page module looks for a <link> to each stylesheet
+ * the module needs and would otherwise fetch the inlined ones again before hydration.
  */
 async function writeBootScript(entryFile) {
   const source = `
+    const link = (rel, href, disabled) => {
+      const element = document.createElement('link');
+      element.rel = rel;
+      element.href = href;
+      element.disabled = disabled;
+      document.head.append(element);
+    };
     let started = false;
     const start = () => {
       if (started) return;
       started = true;
-      for (const href of document.querySelector('script[data-chunks]')?.dataset.chunks?.split(' ') ?? []) {
-        const link = document.createElement('link');
-        link.rel = 'modulepreload';
-        link.href = href;
-        document.head.append(link);
+      for (const style of document.querySelectorAll('style[data-href]')) link('stylesheet', style.dataset.href, true);
+      for (const href of document.querySelector('script[data-chunks]').dataset.chunks.split(' ')) {
+        if (href) link('modulepreload', href, false);
       }
       import(${JSON.stringify(entryFile)});
     };
-    if (document.visibilityState !== 'visible') start();
-    else if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) requestAnimationFrame(() => setTimeout(start));
-    else {
-      new PerformanceObserver((list, observer) => {
-        if (!list.getEntriesByName('first-contentful-paint').length) return;
-        observer.disconnect();
-        setTimeout(start);
-      }).observe({ type: 'paint', buffered: true });
-      setTimeout(start, 3000);
-    }
+    new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length) setTimeout(start);
+    }).observe({ type: 'paint', buffered: true });
+    setTimeout(start, 3000);
   `;
   // Minified: it counts in every page's initial JavaScript.
   const { code } = await transform(source, { minify: true, format: 'esm', target: 'es2022' });

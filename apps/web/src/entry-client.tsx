@@ -14,18 +14,6 @@ const app = (
   </StrictMode>
 );
 
-// The prerenderer inlines a page's stylesheets as <style data-href> (scripts/prerender.mjs). Vite's loader of a lazy
-// page module looks for a <link> to each stylesheet the module needs and fetches the ones it finds none for, so it
-// would download the inlined ones again before hydration: a disabled link, which downloads nothing, tells it they are
-// here (docs/decisions/0024-critical-path.md).
-for (const style of document.querySelectorAll<HTMLStyleElement>('style[data-href]')) {
-  const link = document.createElement('link');
-  link.disabled = true;
-  link.rel = 'stylesheet';
-  link.href = style.dataset.href!;
-  document.head.append(link);
-}
-
 // The session check goes out now, beside the page's module, rather than after hydration (early-session-check.ts).
 startSessionCheck();
 
