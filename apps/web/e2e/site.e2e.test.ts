@@ -187,6 +187,34 @@ describe('no request leaves the site on page load', () => {
   });
 });
 
+describe('the critical path of a public page (docs/decisions/0024-critical-path.md)', () => {
+  let page: Page;
+  const stylesheets: string[] = [];
+  beforeAll(async () => {
+    page = await harness.newPage({ viewport: PHONE_VIEWPORT });
+    page.on('request', (request: Request) => {
+      if (request.resourceType() === 'stylesheet') stylesheets.push(request.url());
+    });
+  });
+
+  it.each(MAIN_PATHS)('%s fetches no stylesheet and starts its scripts only after its first paint', async (path) => {
+    stylesheets.length = 0;
+    await visit(page, path);
+    const timing = await page.evaluate(() => {
+      const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN;
+      const scripts = performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\/(?!boot-)[^/]+\.js$/.test(entry.name))
+        .map((entry) => entry.startTime);
+      return { paint, scripts: scripts.length, firstScript: Math.min(...scripts) };
+    });
+    // Its stylesheets are inline, and the page module's loader is told so: nothing is fetched again.
+    expect(stylesheets).toEqual([]);
+    expect(timing.scripts).toBeGreaterThan(0);
+    expect(timing.firstScript).toBeGreaterThan(timing.paint);
+  });
+});
+
 describe('on a 375 px phone', () => {
   let page: Page;
   beforeAll(async () => {
