@@ -12,7 +12,7 @@
 // during the flood, must answer within 500 ms.
 // A benchmark, not a test: a missed target prints FAIL and still exits 0; only an error exits non-zero.
 // Options: --duration=S (default 15), --connections=N (default 50), --form-limit=VALUE (FORM_RATE_LIMIT of the
-// throughput run, default off), --flood, --keep (keep the data folders and the server's log).
+// throughput run, default off), --flood, --flood-only (the flood without the throughput run), --keep (keep the data folders and the server's log).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, openSync, rmSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -33,6 +33,7 @@ const DURATION_S = Number(option('duration', '15'));
 const CONNECTIONS = Number(option('connections', '50'));
 const FORM_LIMIT = option('form-limit', 'off');
 const FLOOD = flag('flood');
+const FLOOD_ONLY = flag('flood-only');
 const KEEP = flag('keep');
 const FLOOD_CONNECTIONS = 200;
 const PAGE_EVERY_MS = 500;
@@ -237,12 +238,18 @@ async function flood() {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let probeOutput = '';
-  probe.stdout.on('data', (chunk) => (probeOutput += chunk));
+  const probeReady = new Promise((resolve) => {
+    probe.stdout.on('data', (chunk) => {
+      probeOutput += chunk;
+      if (probeOutput.startsWith('ready\n')) resolve();
+    });
+  });
   const probeDone = new Promise((resolve) => probe.once('exit', resolve));
+  await probeReady;
   const result = await load(`${server.baseUrl}${API_PATHS.SUBMIT_CONTACT}`, { connections: FLOOD_CONNECTIONS });
   probe.kill('SIGTERM');
   await probeDone;
-  const { times, failures } = JSON.parse(probeOutput);
+  const { times, failures } = JSON.parse(probeOutput.trim().split('\n').at(-1));
   const rss = rssMb(server.pid);
   await server.stop();
 
@@ -268,5 +275,5 @@ async function flood() {
 }
 
 ensureBuilt((line) => console.log(line));
-await throughput();
-if (FLOOD) await flood();
+if (!FLOOD_ONLY) await throughput();
+if (FLOOD || FLOOD_ONLY) await flood();

@@ -21,7 +21,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { createHumanCheck } from './modules/human-check/human-check';
 import { humanCheckRoutes } from './modules/human-check/human-check.routes';
 import { inboxRoutes } from './modules/inbox/inbox.routes';
-import { messagesRoutes } from './modules/messages/messages.routes';
+import { createFormLimiter, messagesRoutes, refuseFloods } from './modules/messages/messages.routes';
 import { openApiRoutes } from './modules/openapi/openapi.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { profileImagesRoutes } from './modules/profile-images/profile-images.routes';
@@ -86,6 +86,8 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   app.use(compression());
+  const formLimiter = createFormLimiter(deps);
+  app.use(refuseFloods(formLimiter, config.formRefusalDelayMs));
 
   const auth = createAuthService(deps);
   // Every API answer may carry personal data or renew a session cookie: no browser or proxy keeps a copy. A route
@@ -141,7 +143,7 @@ export function createApp(deps: AppDeps): Express {
   const issueFormSlots = () => ({ question: humanCheck.issue(deps.clock().getTime()), idempotencyKey: randomUUID() });
   const formPages = createFormPages(webRoot, () => publicOriginOf(config.appUrl));
   app.use(humanCheckRoutes(deps, humanCheck));
-  app.use(messagesRoutes(deps, staffOnly, { humanCheck, formPages, issueFormSlots }));
+  app.use(messagesRoutes(deps, staffOnly, { humanCheck, formPages, issueFormSlots }, formLimiter));
   app.use(inboxRoutes(deps, staffOnly));
   app.use(outboxRoutes(deps, staffOnly));
   app.use(staffRoutes(deps, ownersOnly));

@@ -82,12 +82,14 @@ describe('configuration', () => {
         RESET_MAIL_LIMIT: '2/1d',
         RESET_REQUEST_LIMIT: ' 10/30m ',
         RETENTION_DAYS: '365',
+        FORM_REFUSAL_DELAY_MS: '250',
       },
       tempDir(),
     );
     expect(config).toMatchObject({
       port: 8080,
       retentionDays: 365,
+      formRefusalDelayMs: 250,
       dataDir: '/srv/agency',
       databaseUrl: 'mysql://agency:pw@db:3306/agency',
       smtpUrl: 'smtps://user:pw@mail.example.ng:465',
@@ -110,6 +112,16 @@ describe('configuration', () => {
         resetRequest: [{ points: 10, seconds: 1800 }],
       },
     });
+  });
+
+  it('holds a refusal from memory back a second unless FORM_REFUSAL_DELAY_MS says otherwise, up to 10 s', () => {
+    expect(loadConfig({}, tempDir()).formRefusalDelayMs).toBe(1000);
+    expect(loadConfig({ FORM_REFUSAL_DELAY_MS: '0' }, tempDir()).formRefusalDelayMs).toBe(0);
+    for (const value of ['10001', '-1', '1.5', 'a second']) {
+      expect(() => loadConfig({ FORM_REFUSAL_DELAY_MS: value }, tempDir()), value).toThrow(
+        /^Invalid configuration: FORM_REFUSAL_DELAY_MS must be a whole number of milliseconds from 0 to 10000$/,
+      );
+    }
   });
 
   it('keeps enquiries for 730 days unless RETENTION_DAYS says fewer, never fewer than 30 nor more than the notice', () => {

@@ -40,6 +40,8 @@ export interface AppConfig {
   corsOrigins: string[];
   /** RETENTION_DAYS: enquiries older than this many days are purged daily (docs/decisions/0022). */
   retentionDays: number;
+  /** FORM_REFUSAL_DELAY_MS: how long the 429 to a client refused from memory is held back (a flood's tarpit). */
+  formRefusalDelayMs: number;
 }
 
 export interface AbuseLimits {
@@ -56,6 +58,10 @@ export interface AbuseLimits {
   /** FORM_RATE_LIMIT: submissions of one public form by one client address. */
   form: RateLimit;
 }
+
+/** A second: a flood's connections each get one answer a second, well within a client's usual 10 s timeout. */
+const DEFAULT_FORM_REFUSAL_DELAY_MS = 1_000;
+const MAX_FORM_REFUSAL_DELAY_MS = 10_000;
 
 export const DEFAULT_LIMITS: AbuseLimits = {
   loginPerAddress: parseRateLimit('10/15m'),
@@ -139,6 +145,12 @@ const EnvSchema = z.object({
   RESET_MAIL_LIMIT: rateLimit(DEFAULT_LIMITS.resetMail),
   RESET_REQUEST_LIMIT: rateLimit(DEFAULT_LIMITS.resetRequest),
   FORM_RATE_LIMIT: rateLimit(DEFAULT_LIMITS.form),
+  FORM_REFUSAL_DELAY_MS: optionalText
+    .refine(
+      (value) => value === undefined || (/^\d+$/.test(value) && Number(value) <= MAX_FORM_REFUSAL_DELAY_MS),
+      `must be a whole number of milliseconds from 0 to ${MAX_FORM_REFUSAL_DELAY_MS}`,
+    )
+    .transform((value) => (value === undefined ? DEFAULT_FORM_REFUSAL_DELAY_MS : Number(value))),
   CORS_ORIGINS: optionalText.transform((value, ctx) => {
     const origins = (value ?? '')
       .split(',')
@@ -248,5 +260,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     requireHumanCheck: values.REQUIRE_HUMAN_CHECK === 'true',
     corsOrigins: values.CORS_ORIGINS,
     retentionDays: values.RETENTION_DAYS,
+    formRefusalDelayMs: values.FORM_REFUSAL_DELAY_MS,
   };
 }

@@ -25,6 +25,8 @@ export interface RateLimiter {
   refund(subject: string): Promise<void>;
   /** Forgets the subject's attempts. */
   clear(subject: string): Promise<void>;
+  /** The refusal this process holds in memory for the subject (refused before, its window not over), if any. */
+  refusedFromMemory(subject: string): RateVerdict | undefined;
 }
 
 /**
@@ -66,11 +68,22 @@ export function createRateLimiter(db: Kysely<Database>, name: string, limit: Rat
   // refused attempts neither writes nor waits for the database (issue 13); the counts stay shared between processes.
   const refusedUntil = new Map<string, number>();
 
-  async function consumeWindow(window: RateLimiterAbstract, key: string): Promise<number> {
+  /** How long this process still refuses the key in this window from memory (0: ask the database). */
+  function refusedMs(window: RateLimiterAbstract, key: string): number {
     const blockKey = refusalKeyOf(window, key);
-    const blockedMs = (refusedUntil.get(blockKey) ?? 0) - Date.now();
-    if (blockedMs > 0) return blockedMs;
+    const until = refusedUntil.get(blockKey);
+    if (until === undefined) return 0;
+    if (until > Date.now()) return until - Date.now();
     refusedUntil.delete(blockKey);
+    return 0;
+  }
+
+  const verdictOf = (waitMs: number): RateVerdict =>
+    waitMs === 0 ? ALLOWED : { allowed: false, retryAfterSeconds: Math.ceil(waitMs / 1000) };
+
+  async function consumeWindow(window: RateLimiterAbstract, key: string): Promise<number> {
+    const blockedMs = refusedMs(window, key);
+    if (blockedMs > 0) return blockedMs;
     try {
       const counted = await run(() => window.consume(key));
       if (counted.isFirstInDuration) await deleteEnded();
@@ -79,7 +92,7 @@ export function createRateLimiter(db: Kysely<Database>, name: string, limit: Rat
       if (!(refusal instanceof RateLimiterRes)) throw refusal;
       const waitMs = Math.max(refusal.msBeforeNext, 1);
       if (refusedUntil.size >= MAX_REFUSED_IN_MEMORY) forgetEnded(refusedUntil);
-      refusedUntil.set(blockKey, Date.now() + waitMs);
+      refusedUntil.set(refusalKeyOf(window, key), Date.now() + waitMs);
       return waitMs;
     }
   }
@@ -89,7 +102,13 @@ export function createRateLimiter(db: Kysely<Database>, name: string, limit: Rat
       const key = keyOf(subject);
       let waitMs = 0;
       for (const window of windows) waitMs = Math.max(waitMs, await consumeWindow(window, key));
-      return waitMs === 0 ? ALLOWED : { allowed: false, retryAfterSeconds: Math.ceil(waitMs / 1000) };
+      return verdictOf(waitMs);
+    },
+    refusedFromMemory(subject) {
+      if (refusedUntil.size === 0) return undefined;
+      const key = keyOf(subject);
+      const waitMs = Math.max(0, ...windows.map((window) => refusedMs(window, key)));
+      return waitMs === 0 ? undefined : verdictOf(waitMs);
     },
     async refund(subject) {
       const key = keyOf(subject);

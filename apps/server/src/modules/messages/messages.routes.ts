@@ -17,7 +17,7 @@ import { methodNotAllowed } from '../../middleware/method-not-allowed';
 import { parseInput } from '../../middleware/validate';
 import { signedInUserId } from '../auth/require-staff';
 import { clientAddressKey } from '../../lib/client-address';
-import { createRateLimiter, tooManyRequests } from '../../lib/rate-limiter';
+import { createRateLimiter, tooManyRequests, type RateLimiter } from '../../lib/rate-limiter';
 import type { HumanCheck } from '../human-check/human-check';
 import type { FormPages } from '../web/form-pages';
 import type { IssueFormSlots } from '../web/web.routes';
@@ -52,10 +52,41 @@ interface PublicForms {
   issueFormSlots: IssueFormSlots;
 }
 
-export function messagesRoutes(deps: AppDeps, requireStaff: RequestHandler, forms: PublicForms): Router {
+/** FORM_RATE_LIMIT's counts: one per form and client address. */
+export function createFormLimiter(deps: Pick<AppDeps, 'db' | 'config'>): RateLimiter {
+  return createRateLimiter(deps.db, 'form', deps.config.limits.form);
+}
+
+const formSubject = (kind: MessageKind, req: Request) => `${kind}\n${clientAddressKey(req.ip ?? '')}`;
+
+/**
+ * Mounted before the session, the body parser and the routers: a JSON submission from a client this process refuses
+ * already (its form limit reached, the window not over) is answered 429 with its body unread, after
+ * FORM_REFUSAL_DELAY_MS (a second by default). A flood then costs one cheap answer per connection and second, and the pages keep answering (issue 13). A
+ * browser's form post goes on to its route, whose answer is the form's page.
+ */
+export function refuseFloods(submissions: RateLimiter, delayMs: number): RequestHandler {
+  const kindOfPath = new Map<string, MessageKind>(
+    MESSAGE_KINDS.map((kind) => [ENQUIRY_KINDS[kind].paths.submit, kind]),
+  );
+  return (req, _res, next) => {
+    const kind = req.method === 'POST' ? kindOfPath.get(req.path) : undefined;
+    if (kind === undefined || wantsPage(req)) return next();
+    const refused = submissions.refusedFromMemory(formSubject(kind, req));
+    if (refused === undefined || refused.allowed) return next();
+    const answer = tooManyRequests(refused.retryAfterSeconds, API_MESSAGES.TOO_MANY_SUBMISSIONS);
+    setTimeout(() => next(answer), Math.min(delayMs, refused.retryAfterSeconds * 1000));
+  };
+}
+
+export function messagesRoutes(
+  deps: AppDeps,
+  requireStaff: RequestHandler,
+  forms: PublicForms,
+  submissions: RateLimiter,
+): Router {
   const router = Router();
   const { humanCheck } = forms;
-  const submissions = createRateLimiter(deps.db, 'form', deps.config.limits.form);
 
   /**
    * A form post from a browser without JavaScript: the same key, rate limit, schema, human check, honeypot and
@@ -93,7 +124,7 @@ export function messagesRoutes(deps: AppDeps, requireStaff: RequestHandler, form
 
     const earlier = extras.idempotencyKey ? await findReplay(deps, kind, extras.idempotencyKey) : undefined;
     if (earlier) return succeeded(JSON.parse(earlier.answer) as SubmitAnswer);
-    const allowed = await submissions.consume(`${kind}\n${clientAddressKey(req.ip ?? '')}`);
+    const allowed = await submissions.consume(formSubject(kind, req));
     if (!allowed.allowed) {
       const error = tooManyRequests(allowed.retryAfterSeconds, API_MESSAGES.TOO_MANY_SUBMISSIONS);
       for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
@@ -156,7 +187,7 @@ export function messagesRoutes(deps: AppDeps, requireStaff: RequestHandler, form
           return;
         }
         // Every attempt counts, per form and client address, whatever it holds: a script sending junk is a script.
-        const allowed = await submissions.consume(`${kind}\n${clientAddressKey(req.ip ?? '')}`);
+        const allowed = await submissions.consume(formSubject(kind, req));
         if (!allowed.allowed) throw tooManyRequests(allowed.retryAfterSeconds, API_MESSAGES.TOO_MANY_SUBMISSIONS);
         const submission = parseInput(definition.schema, extras.fields);
         const verdict = judgeSubmission(extras, {

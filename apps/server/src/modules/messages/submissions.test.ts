@@ -202,6 +202,44 @@ describe('rate limits per client address and form', () => {
   });
 });
 
+describe('a flood from a refused client', () => {
+  it('is answered 429 from memory after FORM_REFUSAL_DELAY_MS, its body unread, while pages answer at once', async () => {
+    const ctx = await open({
+      config: { formRefusalDelayMs: 600, limits: { ...DEFAULT_LIMITS, form: parseRateLimit('2/1m') } },
+    });
+    const path = ENQUIRY_KINDS.contact.paths.submit;
+    const first = [];
+    for (let index = 0; index < 3; index += 1)
+      first.push((await request(ctx.app).post(path).send(VALID_SUBMISSIONS.contact)).status);
+    expect(first).toEqual([201, 201, 429]);
+    const server = ctx.app.listen(0);
+    try {
+      const agent = request(server);
+      const started = Date.now();
+      // Not even JSON: a refusal from memory never reads the body (a route would answer 400 for it).
+      const flood = Array.from({ length: 20 }, () =>
+        agent.post(path).set('Content-Type', 'application/json').send('{"not json'),
+      );
+      const page = await agent.get('/api/health');
+      const pageMs = Date.now() - started;
+      const answers = await Promise.all(flood);
+      const floodMs = Date.now() - started;
+      expect(page.status).toBe(200);
+      expect(pageMs).toBeLessThan(500);
+      expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 20 }, () => 429));
+      expect(answers[0]?.body).toEqual({ success: false, message: API_MESSAGES.TOO_MANY_SUBMISSIONS(1) });
+      expect(Number(answers[0]?.headers['retry-after'])).toBeGreaterThan(0);
+      expect(floodMs).toBeGreaterThanOrEqual(550);
+      // A browser's form post is left to its route (which answers with the form's page when the site is built).
+      const formPost = await agent.post(path).type('form').set('Accept', 'text/html').send({ name: 'Ada' });
+      expect(formPost.status).toBe(429);
+    } finally {
+      server.close();
+    }
+    expect(await rowsOf(ctx, 'contact')).toHaveLength(2);
+  });
+});
+
 describe('a reference and an answer for every visitor', () => {
   it('references run in one series across the four forms', async () => {
     const ctx = await open();
