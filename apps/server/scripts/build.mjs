@@ -11,7 +11,7 @@ const external = Object.keys(manifest.dependencies).filter((name) => name !== '@
 
 const result = await build({
   absWorkingDir: root,
-  entryPoints: ['src/server.ts', 'src/migrate.ts'],
+  entryPoints: ['src/server.ts', 'src/migrate.ts', 'src/storage-worker.ts'],
   outdir: 'dist',
   bundle: true,
   platform: 'node',
@@ -29,4 +29,4 @@ const testInputs = Object.keys(result.metafile.inputs).filter((input) => TEST_CO
 if (testInputs.length > 0) {
   throw new Error(`The server bundle would include test code: ${testInputs.join(', ')}`);
 }
-console.log('built apps/server/dist/server.js and dist/migrate.js');
+console.log('built apps/server/dist/server.js, dist/migrate.js and dist/storage-worker.js');

@@ -4,6 +4,7 @@ import type { Clock } from './lib/clock';
 import type { Database } from './lib/database-schema';
 import type { DialectName } from './lib/db';
 import type { Logger } from './lib/logger';
+import type { EnquiryStore } from './modules/messages/enquiry-store';
 import type { MailWaker } from './modules/outbox/outbox';
 
 /** Everything the app needs from outside, passed in so tests swap the clock, database or SMTP address. */
@@ -12,6 +13,8 @@ export interface AppDeps {
   dialect: DialectName;
   /** Mails are queued in the outbox in the same transaction as their cause; this nudges the sender after. */
   mail: MailWaker;
+  /** Where the public forms' submissions are stored: by default on `db`; the server may pass its storage worker. */
+  enquiries?: EnquiryStore;
   clock: Clock;
   config: AppConfig;
   logger: Logger;

@@ -32,7 +32,8 @@ import {
   wantsPage,
 } from './form-post';
 import { extrasOf, judgeSubmission, type SubmissionExtras } from './submission-input';
-import { deleteMessage, findReplay, listMessages, submitMessage } from './messages.service';
+import { inProcessEnquiryStore } from './enquiry-store';
+import { deleteMessage, findReplay, listMessages } from './messages.service';
 
 const LIST_LIMIT_MAX = 1000;
 const SEARCH_MAX = 200;
@@ -87,6 +88,7 @@ export function messagesRoutes(
 ): Router {
   const router = Router();
   const { humanCheck } = forms;
+  const enquiries = deps.enquiries ?? inProcessEnquiryStore(deps);
 
   /**
    * A form post from a browser without JavaScript: the same key, rate limit, schema, human check, honeypot and
@@ -158,7 +160,7 @@ export function messagesRoutes(
     }
     if (!submission || !verdict) return refused(400, errors, formError);
     try {
-      const outcome = await submitMessage(deps, kind, submission, {
+      const outcome = await enquiries.submit(kind, submission, {
         ...verdict,
         idempotencyKey: extras.idempotencyKey,
       });
@@ -196,7 +198,7 @@ export function messagesRoutes(
           requireHumanCheck: deps.config.requireHumanCheck,
           wrongSumMessage: definition.wrongSumMessage,
         });
-        const outcome = await submitMessage(deps, kind, submission, {
+        const outcome = await enquiries.submit(kind, submission, {
           ...verdict,
           idempotencyKey: extras.idempotencyKey,
         });
