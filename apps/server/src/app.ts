@@ -5,7 +5,7 @@ import express, { type Express } from 'express';
 import session from 'express-session';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
-import { ACCOUNT_RULES, API_BASE } from '@agency/shared';
+import { ACCOUNT_RULES, API_BASE, API_PATHS, ENQUIRY_KINDS, MESSAGE_KINDS } from '@agency/shared';
 import type { AppDeps } from './app-deps';
 import { redactUrl } from './lib/logger';
 import { DEFAULT_WEB_ROOT } from './lib/paths';
@@ -112,26 +112,33 @@ export function createApp(deps: AppDeps): Express {
     );
   }
   app.use(API_BASE, sameOriginOnly(config.appUrl, config.corsOrigins));
-  app.use(
-    API_BASE,
-    session({
-      name: SESSION_COOKIE_NAME,
-      secret: config.sessionSecret,
-      store: new KyselySessionStore(deps.db, deps.dialect, deps.clock),
-      resave: false,
-      saveUninitialized: false,
-      // Every answer renews the 30-minute idle window; the store enforces it and the 12-hour cap.
-      rolling: true,
-      cookie: {
-        httpOnly: true,
-        // A front end on another site (CORS_ORIGINS) only gets the cookie back with SameSite=None, which browsers
-        // accept only with Secure; state changes stay guarded by the Origin check above.
-        sameSite: config.corsOrigins.length > 0 && config.isProduction ? 'none' : 'lax',
-        secure: config.isProduction,
-        maxAge: ACCOUNT_RULES.SESSION_IDLE_MS,
-        path: '/',
-      },
-    }),
+  const sessions = session({
+    name: SESSION_COOKIE_NAME,
+    secret: config.sessionSecret,
+    store: new KyselySessionStore(deps.db, deps.dialect, deps.clock),
+    resave: false,
+    saveUninitialized: false,
+    // Every answer renews the 30-minute idle window; the store enforces it and the 12-hour cap.
+    rolling: true,
+    cookie: {
+      httpOnly: true,
+      // A front end on another site (CORS_ORIGINS) only gets the cookie back with SameSite=None, which browsers
+      // accept only with Secure; state changes stay guarded by the Origin check above.
+      sameSite: config.corsOrigins.length > 0 && config.isProduction ? 'none' : 'lax',
+      secure: config.isProduction,
+      maxAge: ACCOUNT_RULES.SESSION_IDLE_MS,
+      path: '/',
+    },
+  });
+  // The public forms, their question and the health check never read or write a session: they skip its cookie
+  // parsing, signature and hashing (a tenth of a submission's time on the HTTP thread, issue 13).
+  const sessionless = new Set<string>([
+    ...MESSAGE_KINDS.map((kind) => ENQUIRY_KINDS[kind].paths.submit),
+    API_PATHS.HUMAN_CHECK,
+    API_PATHS.HEALTH,
+  ]);
+  app.use(API_BASE, (req, res, next) =>
+    sessionless.has(`${req.baseUrl}${req.path}`) ? next() : sessions(req, res, next),
   );
   app.use(healthRoutes(deps.db, logger));
   app.use(authRoutes(auth, deps.clock, config.isProduction));

@@ -13,6 +13,7 @@ import {
   type MessageKind,
 } from '@agency/shared';
 import { DEFAULT_LIMITS } from '../../config/config';
+import { SESSION_COOKIE_NAME } from '../auth/auth.routes';
 import { parseRateLimit } from '../../config/rate-limit';
 import { VALID_SUBMISSIONS } from '../../test/fixtures';
 import { createTestContext, signedInStaff, type TestContext, type TestContextOptions } from '../../test/test-context';
@@ -199,6 +200,19 @@ describe('rate limits per client address and form', () => {
       .post(ENQUIRY_KINDS.request_quote.paths.submit)
       .send(VALID_SUBMISSIONS.request_quote);
     expect(quote.status).toBe(201);
+  });
+});
+
+describe('sessions', () => {
+  it('a public submission neither reads nor renews a session; a staff request renews it', async () => {
+    const ctx = await open();
+    const agent = await signedInStaff(ctx);
+    const submitted = await agent.post(ENQUIRY_KINDS.contact.paths.submit).send(VALID_SUBMISSIONS.contact);
+    expect(submitted.status).toBe(201);
+    expect(submitted.headers['set-cookie']).toBeUndefined();
+    const check = await agent.get(API_PATHS.SESSION_CHECK);
+    expect(check.status).toBe(200);
+    expect(String(check.headers['set-cookie'])).toContain(`${SESSION_COOKIE_NAME}=`);
   });
 });
 
