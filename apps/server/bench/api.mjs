@@ -25,6 +25,7 @@ import { tsImport } from 'tsx/esm/api';
 const { ensureBuilt } = await tsImport('../../web/e2e/harness/build.ts', import.meta.url);
 const { REPO_ROOT, SERVER_ENTRY } = await tsImport('../../web/e2e/harness/paths.ts', import.meta.url);
 const { API_PATHS, PATHS } = await tsImport('@agency/shared', import.meta.url);
+const { findFreePort } = await tsImport('@agency/testing', import.meta.url);
 
 const option = (name, fallback) =>
   process.argv.find((argument) => argument.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
@@ -61,17 +62,6 @@ function rssMb(pid) {
   return round(kb / 1024, 1);
 }
 
-async function freePort() {
-  const net = await import('node:net');
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
-
 /** A child process we stop with SIGTERM and wait for. */
 function stopper(child) {
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -88,7 +78,7 @@ function stopper(child) {
 async function startServer({ formLimit, label }) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `bench-api-${label}-`));
   const logFile = path.join(dataDir, 'server.log');
-  const port = await freePort();
+  const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const env = { ...process.env };
   for (const name of ['REQUIRE_HUMAN_CHECK', 'DATABASE_URL', 'SMTP_URL', 'LOG_LEVEL', 'CORS_ORIGINS', 'TRUST_PROXY']) {

@@ -212,19 +212,11 @@ class GroupCommitDriver implements Driver {
   async #flush(group: Group): Promise<void> {
     await this.#mutex.lock();
     try {
-      if (this.#group === group) {
-        if (this.#mutex.waiting > 0 && group.members < MAX_MEMBERS) {
-          // More transactions queued behind this flush: let them in, and flush after them.
-          group.flushScheduled = false;
-          return;
-        }
-        this.commitGroup();
-      }
+      if (this.#group !== group) return;
+      // Transactions queued behind this flush join the group first (up to MAX_MEMBERS); it is flushed after them.
+      if (this.#mutex.waiting > 0 && group.members < MAX_MEMBERS) setImmediate(() => void this.#flush(group));
+      else this.commitGroup();
     } finally {
-      if (this.#group === group && !group.flushScheduled) {
-        group.flushScheduled = true;
-        setImmediate(() => void this.#flush(group));
-      }
       this.#mutex.unlock();
     }
   }

@@ -164,3 +164,12 @@ export async function signedInStaff(context: TestContext, email = 'owner@agency.
   if (response.status !== 200) throw new Error(`staff login failed: ${response.status} ${response.text}`);
   return agent;
 }
+
+/** A signed-in staff member's supertest agent. */
+export type StaffAgent = Awaited<ReturnType<typeof signedInStaff>>;
+
+/** The id of the account with this address. */
+export async function userIdOf(context: TestContext, email: string): Promise<number> {
+  const row = await context.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  return Number(row.id);
+}

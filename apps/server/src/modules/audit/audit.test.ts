@@ -6,26 +6,21 @@ import {
   registerAndConfirm,
   signedInStaff,
   signIn,
+  type StaffAgent,
   type TestContext,
+  userIdOf,
 } from '../../test/test-context';
 import { storeEnquiry } from '../inbox/inbox-fixtures';
 import { recordAudit, SERVER_ACTOR } from './audit-log';
 import { AUDIT_EXPORT_HEADER } from './audit.service';
 
-type Agent = Awaited<ReturnType<typeof signedInStaff>>;
-
 let context: TestContext;
-let owner: Agent;
+let owner: StaffAgent;
 let ownerId: number;
-let staff: Agent;
+let staff: StaffAgent;
 let staffId: number;
 
 const DAY = 24 * 60 * 60 * 1000;
-
-async function userIdOf(email: string): Promise<number> {
-  const row = await context.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-  return Number(row.id);
-}
 
 async function page(
   query: Record<string, string | number> = {},
@@ -38,9 +33,9 @@ async function page(
 beforeAll(async () => {
   context = await createTestContext();
   owner = await signedInStaff(context, 'owner@agency.test');
-  ownerId = await userIdOf('owner@agency.test');
+  ownerId = await userIdOf(context, 'owner@agency.test');
   await registerAndConfirm(context, 'ada@agency.test');
-  staffId = await userIdOf('ada@agency.test');
+  staffId = await userIdOf(context, 'ada@agency.test');
   await owner.post(STAFF_ADMIN_PATHS.approve(staffId)).expect(200);
   const signedIn = await signIn(context, 'ada@agency.test');
   expect(signedIn.response.status).toBe(200);

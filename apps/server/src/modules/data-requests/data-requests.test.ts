@@ -20,19 +20,19 @@ import {
   registerAndConfirm,
   signedInStaff,
   signIn,
+  type StaffAgent,
   type TestContext,
+  userIdOf,
 } from '../../test/test-context';
 import { OWNERS_ONLY } from '../auth/require-staff';
 import { storeEnquiry } from '../inbox/inbox-fixtures';
 import { addNote, moveOne } from '../inbox/inbox.service';
 import { DATA_REQUEST_ERRORS, maskedPersonOf } from './data-requests.service';
 
-type Agent = Awaited<ReturnType<typeof signedInStaff>>;
-
 let context: TestContext;
-let owner: Agent;
+let owner: StaffAgent;
 let ownerId: number;
-let staff: Agent;
+let staff: StaffAgent;
 
 /** The person asking: an address written in another case on one form, a phone number written four ways. */
 const PERSON = { email: 'ngozi.obi@example.ng', phoneDigits: '8035550199' };
@@ -46,11 +46,6 @@ const PHONE_OF: Record<MessageKind, string> = {
 };
 /** Someone else, whose records must survive the erasure. */
 const OTHER = { email: 'emeka@example.ng', phone: '08031112222' };
-
-async function userIdOf(email: string): Promise<number> {
-  const row = await context.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-  return Number(row.id);
-}
 
 async function submit(kind: MessageKind, values: Record<string, unknown>): Promise<string> {
   const answer = await request(context.app)
@@ -85,7 +80,7 @@ async function everyStoredText(): Promise<Array<{ where: string; text: string }>
 beforeAll(async () => {
   context = await createTestContext();
   owner = await signedInStaff(context, 'owner@agency.test');
-  ownerId = await userIdOf('owner@agency.test');
+  ownerId = await userIdOf(context, 'owner@agency.test');
   await registerAndConfirm(context, 'staff@agency.test');
   await context.db.updateTable('users').set({ role: 'staff' }).where('email', '=', 'staff@agency.test').execute();
   const signedIn = await signIn(context, 'staff@agency.test');
@@ -99,12 +94,13 @@ afterAll(async () => {
 
 describe('the data-request endpoints', () => {
   const calls = [
-    (agent: Agent | ReturnType<typeof request>) => agent.get(STAFF_ADMIN_PATHS.DATA_REQUEST).query({ email: 'a@b.ng' }),
-    (agent: Agent | ReturnType<typeof request>) =>
+    (agent: StaffAgent | ReturnType<typeof request>) =>
+      agent.get(STAFF_ADMIN_PATHS.DATA_REQUEST).query({ email: 'a@b.ng' }),
+    (agent: StaffAgent | ReturnType<typeof request>) =>
       agent.get(STAFF_ADMIN_PATHS.DATA_REQUEST_EXPORT_JSON).query({ email: 'a@b.ng' }),
-    (agent: Agent | ReturnType<typeof request>) =>
+    (agent: StaffAgent | ReturnType<typeof request>) =>
       agent.get(STAFF_ADMIN_PATHS.DATA_REQUEST_EXPORT_CSV).query({ email: 'a@b.ng' }),
-    (agent: Agent | ReturnType<typeof request>) =>
+    (agent: StaffAgent | ReturnType<typeof request>) =>
       agent.post(STAFF_ADMIN_PATHS.DATA_REQUEST_ERASE).send({ email: 'a@b.ng', expectedRecords: 1 }),
   ];
 

@@ -20,31 +20,26 @@ import {
   registerAndConfirm,
   signedInStaff,
   signIn,
+  type StaffAgent,
   type TestContext,
+  userIdOf,
 } from '../../test/test-context';
 import { storeEnquiry } from './inbox-fixtures';
 import { INBOX_ROUTES } from './inbox.routes';
 
-type Agent = Awaited<ReturnType<typeof signedInStaff>>;
-
 let context: TestContext;
-let owner: Agent;
-let colleague: Agent;
-let outsider: Agent;
+let owner: StaffAgent;
+let colleague: StaffAgent;
+let outsider: StaffAgent;
 let ownerId: number;
 let colleagueId: number;
 
 const HOUR = 60 * 60 * 1000;
 
-async function userIdOf(email: string): Promise<number> {
-  const row = await context.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-  return Number(row.id);
-}
-
 /** A confirmed account signed in while staff, then made not staff: a session that is not a staff member's. */
-async function signedInAccount(email: string, staff: boolean): Promise<Agent> {
+async function signedInAccount(email: string, staff: boolean): Promise<StaffAgent> {
   await registerAndConfirm(context, email);
-  const id = await userIdOf(email);
+  const id = await userIdOf(context, email);
   await context.db.updateTable('users').set({ role: 'staff' }).where('id', '=', id).execute();
   const { agent, response } = await signIn(context, email);
   expect(response.status).toBe(200);
@@ -64,8 +59,8 @@ beforeAll(async () => {
   owner = await signedInStaff(context);
   colleague = await signedInAccount('ada@agency.test', true);
   outsider = await signedInAccount('visitor@agency.test', false);
-  ownerId = await userIdOf('owner@agency.test');
-  colleagueId = await userIdOf('ada@agency.test');
+  ownerId = await userIdOf(context, 'owner@agency.test');
+  colleagueId = await userIdOf(context, 'ada@agency.test');
 });
 
 afterAll(async () => {
@@ -93,7 +88,7 @@ describe('the inbox routes', () => {
 describe('who may use the inbox', () => {
   const calls: Array<{
     name: string;
-    send: (agent: ReturnType<typeof request> | Agent, id: number) => request.Test;
+    send: (agent: ReturnType<typeof request> | StaffAgent, id: number) => request.Test;
     ok: number;
   }> = [
     { name: 'counts', send: (agent) => agent.get(INBOX_PATHS.COUNTS), ok: 200 },
@@ -142,7 +137,7 @@ describe('who may use the inbox', () => {
   });
 });
 
-async function listAll(agent: Agent, kind: MessageKind, query: Record<string, string> = {}) {
+async function listAll(agent: StaffAgent, kind: MessageKind, query: Record<string, string> = {}) {
   const response = await agent.get(INBOX_PATHS.list(kind)).query(query);
   expect(response.status, response.text).toBe(200);
   return InboxPageSchema.parse(response.body);
@@ -400,7 +395,7 @@ describe('one enquiry', () => {
     const wrongStatus = await owner.patch(path).send({ status: 'won' });
     expect(wrongStatus.status).toBe(400);
     expect(wrongStatus.body.errors).toHaveProperty('status');
-    const notStaff = await owner.patch(path).send({ assigneeId: await userIdOf('visitor@agency.test') });
+    const notStaff = await owner.patch(path).send({ assigneeId: await userIdOf(context, 'visitor@agency.test') });
     expect(notStaff.status).toBe(400);
     expect(notStaff.body.errors).toHaveProperty('assigneeId');
     expect((await owner.patch(path).send({ assigneeId: 424242 })).status).toBe(400);

@@ -18,23 +18,18 @@ import {
   signIn,
   STRONG_PASSWORD,
   TEST_APP_URL,
+  type StaffAgent,
   type TestContext,
+  userIdOf,
 } from '../../test/test-context';
 import { OWNERS_ONLY } from '../auth/require-staff';
 import { STAFF_ROUTES } from './staff.routes';
 import { STAFF_ERRORS } from './staff.service';
 
-type Agent = Awaited<ReturnType<typeof signedInStaff>>;
-
 let context: TestContext;
-let owner: Agent;
+let owner: StaffAgent;
 let ownerId: number;
-let staff: Agent;
-
-async function userIdOf(email: string): Promise<number> {
-  const row = await context.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-  return Number(row.id);
-}
+let staff: StaffAgent;
 
 async function roleOf(email: string): Promise<string> {
   const row = await context.db.selectFrom('users').select('role').where('email', '=', email).executeTakeFirstOrThrow();
@@ -44,11 +39,11 @@ async function roleOf(email: string): Promise<string> {
 /** A confirmed account waiting for approval, and its id. */
 async function waitingAccount(email: string): Promise<number> {
   await registerAndConfirm(context, email);
-  return userIdOf(email);
+  return userIdOf(context, email);
 }
 
 /** An account an owner approved through the API, signed in. */
-async function approvedStaff(email: string): Promise<{ agent: Agent; id: number }> {
+async function approvedStaff(email: string): Promise<{ agent: StaffAgent; id: number }> {
   const id = await waitingAccount(email);
   expect((await owner.post(STAFF_ADMIN_PATHS.approve(id))).status).toBe(200);
   const { agent, response } = await signIn(context, email);
@@ -68,7 +63,7 @@ async function auditEntriesFor(target: string) {
 beforeAll(async () => {
   context = await createTestContext();
   owner = await signedInStaff(context, 'owner@agency.test');
-  ownerId = await userIdOf('owner@agency.test');
+  ownerId = await userIdOf(context, 'owner@agency.test');
   staff = (await approvedStaff('staff@agency.test')).agent;
 });
 
@@ -182,11 +177,11 @@ describe('approving', () => {
   });
 
   it('is refused with 409 for an address not yet confirmed, and for an account that is not waiting', async () => {
-    const unconfirmed = await userIdOf('unconfirmed@agency.test');
+    const unconfirmed = await userIdOf(context, 'unconfirmed@agency.test');
     const early = await owner.post(STAFF_ADMIN_PATHS.approve(unconfirmed));
     expect(early.status).toBe(409);
     expect(early.body).toEqual({ success: false, message: STAFF_ERRORS.NOT_CONFIRMED });
-    const again = await owner.post(STAFF_ADMIN_PATHS.approve(await userIdOf('staff@agency.test')));
+    const again = await owner.post(STAFF_ADMIN_PATHS.approve(await userIdOf(context, 'staff@agency.test')));
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(STAFF_ERRORS.NOT_PENDING);
     expect(await roleOf('unconfirmed@agency.test')).toBe('pending');
