@@ -14,6 +14,15 @@ import {
   lagosDayField,
 } from './schemas/fields';
 import { FIELD_MESSAGES } from './messages';
+import { PATHS } from './site-paths';
+
+/**
+ * The dashboard's address of one enquiry (`/dashboard?kind=contact&enquiry=7`), which opens it straight away: the
+ * staff notification mail links there.
+ */
+export function dashboardEnquiryPath(kind: MessageKind, id: number): string {
+  return `${PATHS.dashboard}?${new URLSearchParams({ kind, enquiry: String(id) }).toString()}`;
+}
 
 /** The REST endpoints of the inbox, beside the spec's `.php` ones (which keep their behaviour). */
 export const INBOX_PATHS = {
@@ -21,8 +30,12 @@ export const INBOX_PATHS = {
   COUNTS: '/api/enquiries/counts',
   /** GET: the staff accounts an enquiry can be assigned to. */
   STAFF: '/api/staff',
+  /** GET: how many enquiries of each kind a view's search and filters match (InboxMatchesQuerySchema). */
+  MATCHES: '/api/enquiries/matches',
   /** GET: one page of a kind's enquiries (InboxListQuerySchema). */
   list: (kind: MessageKind) => `/api/enquiries/${kind}`,
+  /** GET: how many enquiries of a view arrived after a position (InboxArrivalsQuerySchema): the inbox's poll. */
+  arrivals: (kind: MessageKind) => `/api/enquiries/${kind}/arrivals`,
   /** GET: the whole filtered view as CSV (InboxExportQuerySchema). */
   export: (kind: MessageKind) => `/api/enquiries/${kind}/export.csv`,
   /** POST: one action on several enquiries of a kind (BulkActionSchema). */
@@ -114,6 +127,22 @@ export type InboxListQuery = z.output<typeof InboxListQuerySchema>;
 
 export const InboxExportQuerySchema = InboxFilterSchema;
 
+/**
+ * The poll of an open list: the view's filters and `since`, the position of the newest row the list shows (its page's
+ * `newest`); without it every row of the view counts.
+ */
+export const InboxArrivalsQuerySchema = InboxFilterSchema.extend({
+  /** Count only rows newer than this position. */
+  since: cursor.optional(),
+});
+export type InboxArrivalsQuery = z.output<typeof InboxArrivalsQuerySchema>;
+
+/**
+ * A search across the four kinds: the same filters for each; a status that does not apply to a kind is left out for
+ * that kind, as the dashboard leaves it out when the tab changes.
+ */
+export const InboxMatchesQuerySchema = InboxFilterSchema;
+
 export const EnquiryRefSchema = z.object({ kind: z.enum(MESSAGE_KINDS), id: decimalId });
 
 const noteBody = z
@@ -201,8 +230,24 @@ export const InboxPageSchema = z.object({
   older: z.string().nullable(),
   /** `before` for the previous (newer) page, or null on the first page. */
   newer: z.string().nullable(),
+  /** The position of the page's newest row, for the poll's `since` (InboxArrivalsQuerySchema); null when empty. */
+  newest: z.string().nullable(),
 });
 export type InboxPage = z.infer<typeof InboxPageSchema>;
+
+export const InboxArrivalsSchema = z.object({
+  success: z.literal(true),
+  /** Rows of the view newer than `since`. */
+  count: z.number(),
+});
+export type InboxArrivals = z.infer<typeof InboxArrivalsSchema>;
+
+export const InboxMatchesSchema = z.object({
+  success: z.literal(true),
+  /** Each kind's count of enquiries the search and filters match. */
+  matches: z.record(z.enum(MESSAGE_KINDS), z.number()),
+});
+export type InboxMatches = z.infer<typeof InboxMatchesSchema>;
 
 export const FolderCountsSchema = z.object({
   new: z.number(),

@@ -118,6 +118,7 @@ export function staffNotificationMail(input: {
   visitorName: string;
   visitorEmail: string;
   fields: NotifiedField[];
+  /** The enquiry's own address in the dashboard (dashboardEnquiryPath), not the dashboard's. */
   dashboardLink: string;
 }): OutgoingMail {
   const { kindTitle, reference, visitorName, fields, dashboardLink } = input;
@@ -127,11 +128,11 @@ export function staffNotificationMail(input: {
     to: input.to,
     replyTo: input.visitorEmail,
     subject: `New ${kindTitle} ${reference} from ${visitorName}`,
-    text: `${intro}\n\n${textFields}\n\nRead it in the staff dashboard: ${dashboardLink}${signature()}`,
+    text: `${intro}\n\n${textFields}\n\nOpen it in the staff dashboard: ${dashboardLink}${signature()}`,
     html: layoutHtml(
       `New ${kindTitle}`,
       [intro],
-      { label: 'Open the dashboard', href: dashboardLink },
+      { label: 'Open this enquiry', href: dashboardLink },
       fields.map(fieldHtml).join(''),
     ),
   };

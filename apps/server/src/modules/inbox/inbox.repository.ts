@@ -191,10 +191,19 @@ export async function hasRowBeyond(
   return result.rows.length > 0;
 }
 
-export async function countMatching(db: Db, kind: MessageKind, filter: ResolvedFilter): Promise<number> {
+/** The rows of a view, or only those newer than a position (the poll: an index range on (folder, created_at, id)). */
+export async function countMatching(
+  db: Db,
+  kind: MessageKind,
+  filter: ResolvedFilter,
+  newerThan?: Position,
+): Promise<number> {
   const table = tableOf(kind);
+  const where = newerThan
+    ? sql<SqlBool>`${filterClause(kind, filter)} and ${beyond(kind, newerThan, 'newer')}`
+    : filterClause(kind, filter);
   const result = await sql<{ total: number | string }>`
-    select count(*) as total from ${sql.table(table)} where ${filterClause(kind, filter)}
+    select count(*) as total from ${sql.table(table)} where ${where}
   `.execute(db);
   return Number(result.rows[0]?.total ?? 0);
 }

@@ -4,8 +4,10 @@ import {
   EnquiryRefSchema,
   EnquiryUpdateSchema,
   INBOX_PATHS,
+  InboxArrivalsQuerySchema,
   InboxExportQuerySchema,
   InboxListQuerySchema,
+  InboxMatchesQuerySchema,
   NoteCreateSchema,
 } from '@agency/shared';
 import type { AppDeps } from '../../app-deps';
@@ -17,7 +19,9 @@ import { exportFileNameOf, writeCsv } from './inbox-csv';
 import {
   addNote,
   bulkAction,
+  countArrivals,
   countEnquiries,
+  countMatches,
   exportEnquiries,
   getEnquiry,
   kindOf,
@@ -34,7 +38,9 @@ import {
 export const INBOX_ROUTES = {
   counts: INBOX_PATHS.COUNTS,
   staff: INBOX_PATHS.STAFF,
+  matches: INBOX_PATHS.MATCHES,
   list: '/api/enquiries/:kind',
+  arrivals: '/api/enquiries/:kind/arrivals',
   export: '/api/enquiries/:kind/export.csv',
   bulk: '/api/enquiries/:kind/bulk',
   enquiry: '/api/enquiries/:kind/:id',
@@ -68,6 +74,23 @@ export function inboxRoutes(deps: AppDeps, requireStaff: RequestHandler): Router
     .route(INBOX_ROUTES.staff)
     .get(requireStaff, async (req, res) => {
       res.json({ success: true, staff: await listStaff(deps, signedInUserId(req)) });
+    })
+    .all(methodNotAllowed(['GET']));
+
+  router
+    .route(INBOX_ROUTES.matches)
+    .get(requireStaff, async (req, res) => {
+      const query = parseInput(InboxMatchesQuerySchema, req.query);
+      res.json(await countMatches(deps, query, signedInUserId(req)));
+    })
+    .all(methodNotAllowed(['GET']));
+
+  router
+    .route(INBOX_ROUTES.arrivals)
+    .get(requireStaff, async (req, res) => {
+      const kind = kindOf(req.params.kind);
+      const query = parseInput(InboxArrivalsQuerySchema, req.query);
+      res.json(await countArrivals(deps, kind, query, signedInUserId(req)));
     })
     .all(methodNotAllowed(['GET']));
 

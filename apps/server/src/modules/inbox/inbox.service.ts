@@ -12,10 +12,13 @@ import {
   type EnquirySummary,
   type EnquiryUpdate,
   type HistoryAction,
+  type InboxArrivals,
+  type InboxArrivalsQuery,
   type InboxCounts,
   type InboxFilter,
   type InboxFolder,
   type InboxListQuery,
+  type InboxMatches,
   type InboxPage,
   type MessageKind,
   type Note,
@@ -159,7 +162,45 @@ export async function listEnquiries(
     }
   }
   const total = await repository.countMatching(deps.db, kind, filter);
-  return { success: true, enquiries: page.map((row) => summaryOf(kind, row)), total, older, newer };
+  const first = page[0];
+  return {
+    success: true,
+    enquiries: page.map((row) => summaryOf(kind, row)),
+    total,
+    older,
+    newer,
+    newest: first ? encodeCursor(positionOf(first)) : null,
+  };
+}
+
+/** The poll of an open list (issue 17): how many rows of the view are newer than the newest it shows. */
+export async function countArrivals(
+  deps: Pick<AppDeps, 'db'>,
+  kind: MessageKind,
+  query: InboxArrivalsQuery,
+  userId: number,
+): Promise<InboxArrivals> {
+  const filter = resolveFilter(kind, query, userId);
+  const since = query.since === undefined ? undefined : decodeCursor(query.since, 'since');
+  return { success: true, count: await repository.countMatching(deps.db, kind, filter, since) };
+}
+
+/**
+ * A search across the four kinds (issue 17): each kind's count for the same filters, so the dashboard can say how
+ * many matches the other tabs hold. A status that does not apply to a kind is dropped for that kind.
+ */
+export async function countMatches(
+  deps: Pick<AppDeps, 'db'>,
+  query: InboxFilter,
+  userId: number,
+): Promise<InboxMatches> {
+  const matches = {} as Record<MessageKind, number>;
+  for (const kind of MESSAGE_KINDS) {
+    const applies = query.status === undefined || statusesOf(kind).includes(query.status);
+    const filter = resolveFilter(kind, applies ? query : { ...query, status: undefined }, userId);
+    matches[kind] = await repository.countMatching(deps.db, kind, filter);
+  }
+  return { success: true, matches };
 }
 
 export async function countEnquiries(deps: Pick<AppDeps, 'db'>, userId: number): Promise<InboxCounts> {

@@ -1,9 +1,9 @@
 import {
   API_MESSAGES,
+  dashboardEnquiryPath,
   ENQUIRY_KINDS,
   formatReference,
   HUMAN_CHECK_FIELDS,
-  PATHS,
   SUBMISSION_RULES,
   type SubmitAnswer,
   storedFieldsOf,
@@ -68,7 +68,7 @@ export async function submitMessage<K extends MessageKind>(
     const outcome = await withConflictRetry(() =>
       deps.db.transaction().execute(async (trx) => {
         const reference = formatReference(await repository.nextEnquiryNumber(trx, kind, now), new Date(now));
-        await repository.insertMessage(
+        const id = await repository.insertMessage(
           trx,
           kind,
           submission,
@@ -92,7 +92,7 @@ export async function submitMessage<K extends MessageKind>(
         if (verdict.spamReason === null) {
           const recipients = await staffRecipients(trx, deps.config);
           const staffMails = recipients.map((to) => ({
-            ...notificationOf(deps.config, kind, submission, reference, to),
+            ...notificationOf(deps.config, kind, submission, { id, reference }, to),
             purpose: 'staff-notification' as const,
           }));
           const autoReply = { ...visitorReplyOf(kind, submission, reference), purpose: 'auto-reply' as const };
@@ -143,15 +143,16 @@ function notificationOf<K extends MessageKind>(
   config: Pick<AppConfig, 'appUrl'>,
   kind: K,
   submission: SubmissionByKind[K],
-  reference: string,
+  stored: { id: number; reference: string },
   to: string,
 ) {
   return staffNotificationMail({
     to,
     kindTitle: ENQUIRY_KINDS[kind].notificationTitle,
-    reference,
+    reference: stored.reference,
     ...describedSubmission(kind, submission),
-    dashboardLink: `${config.appUrl}${PATHS.dashboard}`,
+    // Straight to the enquiry (issue 17); signed out, the sign-in page comes back to it.
+    dashboardLink: `${config.appUrl}${dashboardEnquiryPath(kind, stored.id)}`,
   });
 }
 

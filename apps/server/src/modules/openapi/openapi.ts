@@ -12,7 +12,11 @@ import {
   DataRequestQuerySchema,
   EnquiryAnswerSchema,
   EnquiryUpdateSchema,
+  InboxArrivalsQuerySchema,
+  InboxArrivalsSchema,
   InboxCountsSchema,
+  InboxMatchesQuerySchema,
+  InboxMatchesSchema,
   InboxExportQuerySchema,
   InboxListQuerySchema,
   InboxPageSchema,
@@ -444,6 +448,27 @@ function inboxOperations(): Record<string, Record<string, unknown>> {
         responses: { '200': jsonAnswer('The staff', ref('StaffList')), ...refusals(401, 403, 405, 503) },
       },
     },
+    [INBOX_ROUTES.matches]: {
+      get: {
+        ...staffOnly,
+        operationId: 'countMatches',
+        summary: "Each kind's count of enquiries a search and filters match (a status that does not apply is left out)",
+        parameters: queryParametersOf(InboxMatchesQuerySchema),
+        responses: { '200': jsonAnswer('The counts', ref('InboxMatches')), ...refusals(400, 401, 403, 405, 503) },
+      },
+    },
+    [documentPathOf(INBOX_ROUTES.arrivals)]: {
+      get: {
+        ...staffOnly,
+        operationId: 'countArrivals',
+        summary: "How many enquiries of a view are newer than `since` (a page's `newest`): the inbox's poll",
+        parameters: [KIND_PARAMETER, ...queryParametersOf(InboxArrivalsQuerySchema)],
+        responses: {
+          '200': jsonAnswer('The count', ref('InboxArrivals')),
+          ...refusals(400, 401, 403, 404, 405, 503),
+        },
+      },
+    },
     [documentPathOf(INBOX_ROUTES.list)]: {
       get: {
         ...staffOnly,
@@ -733,6 +758,8 @@ function components(): Record<string, unknown> {
       ...kindSchemas,
       InboxPage: outputSchemaOf(InboxPageSchema),
       InboxCounts: outputSchemaOf(InboxCountsSchema),
+      InboxArrivals: outputSchemaOf(InboxArrivalsSchema),
+      InboxMatches: outputSchemaOf(InboxMatchesSchema),
       StaffList: outputSchemaOf(StaffListSchema),
       EnquiryAnswer: outputSchemaOf(EnquiryAnswerSchema),
       NoteAnswer: outputSchemaOf(NoteAnswerSchema),
