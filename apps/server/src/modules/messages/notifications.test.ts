@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MESSAGE_KIND_PATHS } from '@agency/shared';
+import { dashboardEnquiryPath, MESSAGE_KIND_PATHS } from '@agency/shared';
 import { VALID_SUBMISSIONS } from '../../test/fixtures';
 import { createTestContext, registerAndConfirm, type TestContext } from '../../test/test-context';
 
@@ -29,6 +29,24 @@ describe('staff notifications', () => {
     // Human labels, not API field names.
     expect(mail.text).toContain('Project description:');
     expect(mail.text).not.toContain('projectDescription');
+  });
+
+  it('links straight to the enquiry in the dashboard, by its kind and id', async () => {
+    context = await createTestContext({ config: { staffNotifyEmails: ['inbox@agency.test'] } });
+    const sent = await request(context.app).post(MESSAGE_KIND_PATHS.contact.submit).send(VALID_SUBMISSIONS.contact);
+    expect(sent.status).toBe(201);
+    const stored = await context.db
+      .selectFrom('contact_messages')
+      .select('id')
+      .where('reference', '=', String(sent.body.reference))
+      .executeTakeFirstOrThrow();
+    const link = `http://app.test${dashboardEnquiryPath('contact', Number(stored.id))}`;
+    expect(link).toBe(`http://app.test/dashboard?kind=contact&enquiry=${String(stored.id)}`);
+    const mail = await context.sink.takeMail('inbox@agency.test');
+    expect(mail.text).toContain(link);
+    // The HTML writes the & of the query as an entity (&#38; or &amp;), which a mail program reads back as &.
+    expect(mail.html.replace(/&#38;|&amp;/g, '&')).toContain(`href="${link}"`);
+    expect(mail.html).toContain('Open this enquiry');
   });
 
   it('with STAFF_NOTIFY_EMAIL unset, every staff account is notified, and accounts awaiting approval are not', async () => {
