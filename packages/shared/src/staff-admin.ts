@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { MESSAGE_KINDS } from './enquiry-kinds';
-import { INBOX_FOLDERS } from './inbox';
+import { INBOX_FOLDERS, phoneSearchKey } from './inbox';
 import { FIELD_MESSAGES } from './messages';
 import { decimalCount, emailField, isSingleLineText, isWellFormedText, lagosDayField } from './schemas/fields';
 
@@ -130,6 +130,13 @@ export const AuditPageSchema = z.object({
   older: z.number().nullable(),
 });
 
+/** A data request names a person by a whole e-mail address or at least this many digits of their phone number. */
+export const DATA_REQUEST_MIN_PHONE_DIGITS = 6;
+
+export const DATA_REQUEST_MESSAGES = {
+  PHONE_TOO_SHORT: `Enter at least ${DATA_REQUEST_MIN_PHONE_DIGITS} digits of the phone number.`,
+} as const;
+
 const phoneText = z
   .string()
   .trim()
@@ -137,7 +144,12 @@ const phoneText = z
   .max(40, FIELD_MESSAGES.TOO_LONG(40))
   .refine(isWellFormedText, FIELD_MESSAGES.BROKEN_CHARACTER)
   .refine(isSingleLineText, FIELD_MESSAGES.SINGLE_LINE)
-  .refine((text) => /^[\d\s+().-]+$/.test(text), 'Enter a phone number with digits only.');
+  .refine((text) => /^[\d\s+().-]+$/.test(text), 'Enter a phone number with digits only.')
+  // Compared as phoneSearchKey's digits: `----` has none and matched everyone whose number has none (issue 17).
+  .refine(
+    (text) => phoneSearchKey(text).length >= DATA_REQUEST_MIN_PHONE_DIGITS,
+    DATA_REQUEST_MESSAGES.PHONE_TOO_SHORT,
+  );
 
 /** A person, by e-mail address or phone number (any usual way of writing a Nigerian number); one of the two. */
 export const DataRequestQuerySchema = z

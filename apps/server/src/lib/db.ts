@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, MysqlDialect } from 'kysely';
+import { Kysely, MysqlDialect, sql } from 'kysely';
 import { createPool, type Pool } from 'mysql2';
 import type { Database } from './database-schema';
 import { GroupCommitSqliteDialect } from './sqlite-group-commit';
@@ -35,6 +35,8 @@ export function openSqlite(file: string): DatabaseHandle {
   // FULL: a submission is only answered once it is on disk, even across a power cut.
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
+  // A deleted row's bytes are overwritten with zeros, not left in free space: an erasure erases (issue 17, 0028).
+  database.pragma('secure_delete = ON');
   // Several server processes may share the file; wait for a writer instead of failing at once.
   database.pragma('busy_timeout = 5000');
   // Transactions that arrive together share one COMMIT, each still answered only once it is on disk (0024).
@@ -63,4 +65,42 @@ export function openDatabase(options: { databaseUrl: string | undefined; dataDir
   return options.databaseUrl
     ? openMysql(options.databaseUrl)
     : openSqlite(path.join(options.dataDir, SQLITE_FILE_NAME));
+}
+
+/** Attempts of the log's truncation after an erasure, and the pause between them. */
+const TRUNCATE_ATTEMPTS = 100;
+const TRUNCATE_PAUSE_MS = 50;
+/** How long one attempt may wait for a reader or writer of another connection, on the event loop's thread. */
+const TRUNCATE_BUSY_MS = 50;
+
+/**
+ * After an erasure on SQLite: copies the write-ahead log into the database file and truncates the log to zero bytes,
+ * so the pages that held the erased rows before the erasure leave agency.sqlite-wal too (secure_delete has zeroed
+ * them in the database file). TRUNCATE waits until no other connection (the storage worker, the checkpoint worker,
+ * another process) reads an older snapshot; each attempt waits at most TRUNCATE_BUSY_MS on the event loop's thread,
+ * and the attempts are spaced out, so a busy moment delays the erasure's answer, never the other requests. True when
+ * the log was emptied (always on MySQL, which has no such file); false when readers kept it busy throughout.
+ */
+export async function truncateWriteAheadLog(db: Kysely<Database>): Promise<boolean> {
+  if (driverOf(db).kind !== 'sqlite') return true;
+  for (let attempt = 1; attempt <= TRUNCATE_ATTEMPTS; attempt += 1) {
+    // One connection lease: a statement outside a transaction first commits the open group (0025), and nothing else
+    // runs on the connection between the three pragmas.
+    const busy = await db.connection().execute(async (connection) => {
+      const timeout = await sql<{ timeout: number }>`pragma busy_timeout`.execute(connection);
+      await sql.raw(`pragma busy_timeout = ${TRUNCATE_BUSY_MS}`).execute(connection);
+      try {
+        const result = await sql<{ busy: number }>`pragma wal_checkpoint(TRUNCATE)`.execute(connection);
+        return result.rows[0]?.busy !== 0;
+      } catch (error) {
+        if ((error as { code?: unknown }).code === 'SQLITE_BUSY') return true;
+        throw error;
+      } finally {
+        await sql.raw(`pragma busy_timeout = ${Number(timeout.rows[0]?.timeout ?? 5000)}`).execute(connection);
+      }
+    });
+    if (!busy) return true;
+    await new Promise((resolve) => setTimeout(resolve, TRUNCATE_PAUSE_MS));
+  }
+  return false;
 }

@@ -15,6 +15,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const database = new Database(workerData.file);
 database.pragma('busy_timeout = 5000');
+database.pragma('secure_delete = ON');
 const checkpoint = () => database.pragma('wal_checkpoint(PASSIVE)');
 const timer = setInterval(checkpoint, workerData.everyMs);
 parentPort.on('message', (message) => {

@@ -22,7 +22,8 @@ const REFERENCES_PER_QUERY = 50;
 export async function listEnquiriesOf(db: Db, kind: MessageKind, person: PersonKey) {
   const matches: Array<RawBuilder<SqlBool>> = [];
   if (person.email !== undefined) matches.push(sql<SqlBool>`lower(${sql.ref('email')}) = ${person.email}`);
-  if (person.phoneKey !== undefined) matches.push(sql<SqlBool>`${sql.ref('phone_key')} = ${person.phoneKey}`);
+  // An empty key would match every enquiry whose phone has no digits; the query schema asks for 6 digits or more.
+  if (person.phoneKey) matches.push(sql<SqlBool>`${sql.ref('phone_key')} = ${person.phoneKey}`);
   if (matches.length === 0) return [];
   return db
     .selectFrom(ENQUIRY_KINDS[kind].table)
@@ -122,4 +123,15 @@ export async function listMailsAbout(
     await select(sql<SqlBool>`${sql.join(clauses, sql` or `)}`);
   }
   return [...found.values()].sort((a, b) => a.created_at - b.created_at || a.id - b.id);
+}
+
+/**
+ * The abuse limits' counters named by the person's address (a limit per recipient counts by address): they go with
+ * the person. Keys are stored in lower case.
+ */
+export async function deleteRateLimitsNaming(db: Db, email: string): Promise<void> {
+  await db
+    .deleteFrom('rate_limits')
+    .where(sql<SqlBool>`${sql.ref('key')} like ${likePattern(email)} escape '!'`)
+    .execute();
 }

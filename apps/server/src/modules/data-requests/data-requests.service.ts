@@ -14,6 +14,7 @@ import {
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { lagosDayOf } from '../../lib/clock';
+import { truncateWriteAheadLog } from '../../lib/db';
 import { withConflictRetry } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { outboxDir } from '../../lib/paths';
@@ -27,7 +28,7 @@ import { deleteMails } from '../outbox/outbox.repository';
 import * as repository from './data-requests.repository';
 import type { Db, PersonKey, PersonMailRow, PersonNoteRow } from './data-requests.repository';
 
-type DataRequestDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+type DataRequestDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'logger'>;
 type DataErasureAnswer = z.infer<typeof DataErasureAnswerSchema>;
 
 export const DATA_REQUEST_ERRORS = {
@@ -277,6 +278,7 @@ export async function erasePerson(
         trx,
         found.mails.map((mail) => mail.id),
       );
+      if (query.email !== undefined) await repository.deleteRateLimitsNaming(trx, query.email.toLowerCase());
       await recordAudit(trx, {
         action: 'data-request.erase',
         actor: await actorOf(trx, userId),
@@ -290,6 +292,13 @@ export async function erasePerson(
     outboxDir(deps.config.dataDir),
     erased.mails.map((mail) => mail.message_id),
   );
+  // The deleted rows are zeroed in the database file (secure_delete); their older copies in the write-ahead log go
+  // when it is truncated (docs/decisions/0028).
+  if (!(await truncateWriteAheadLog(deps.db))) {
+    deps.logger.warn(
+      'after an erasure the write-ahead log stayed busy for 5 s: it keeps older pages until the next erasure or stop',
+    );
+  }
   return {
     success: true,
     erased: { enquiries: erased.enquiries.length, notes: erased.notes.length, mails: erased.mails.length },

@@ -2,6 +2,7 @@ import { mkdirSync, existsSync, writeFileSync } from 'node:fs';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  DATA_REQUEST_MESSAGES,
   DataErasureAnswerSchema,
   DataRequestAnswerSchema,
   ENQUIRY_KINDS,
@@ -127,6 +128,19 @@ describe('the data-request endpoints', () => {
     }
     const erase = await owner.post(STAFF_ADMIN_PATHS.DATA_REQUEST_ERASE).send({ email: PERSON.email });
     expect(erase.status).toBe(400);
+  });
+
+  it('refuse a phone number with fewer than 6 digits, such as ----, which matched everyone without digits', async () => {
+    for (const phone of ['----', '(+) 12-34', '0 12345']) {
+      const answer = await owner.get(STAFF_ADMIN_PATHS.DATA_REQUEST).query({ phone });
+      expect(answer.status, phone).toBe(400);
+      expect(answer.body, phone).toMatchObject({ errors: { phone: DATA_REQUEST_MESSAGES.PHONE_TOO_SHORT } });
+      const erase = await owner.post(STAFF_ADMIN_PATHS.DATA_REQUEST_ERASE).send({ phone, expectedRecords: 1 });
+      expect(erase.status, phone).toBe(400);
+    }
+    const sixDigits = await owner.get(STAFF_ADMIN_PATHS.DATA_REQUEST).query({ phone: '123 456' });
+    expect(sixDigits.status).toBe(200);
+    expect(sixDigits.body.totalRecords).toBe(0);
   });
 });
 
