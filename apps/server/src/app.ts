@@ -7,7 +7,7 @@ import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { ACCOUNT_RULES, API_BASE, API_PATHS, ENQUIRY_KINDS, MESSAGE_KINDS } from '@agency/shared';
 import type { AppDeps } from './app-deps';
-import { redactUrl } from './lib/logger';
+import { redactUrl, scrubbedError } from './lib/logger';
 import { DEFAULT_WEB_ROOT } from './lib/paths';
 import { apiNotFound, errorHandler } from './middleware/error-handler';
 import { sameOriginOnly } from './middleware/same-origin';
@@ -54,6 +54,7 @@ export function createApp(deps: AppDeps): Express {
           url: redactUrl(req.url),
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        err: scrubbedError,
       },
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
     }),

@@ -11,7 +11,10 @@ export interface OutgoingMail {
   html: string;
   /** Where a press on Reply goes (the visitor, on a staff notification). */
   replyTo?: string;
-  /** The action link, logged outside production when mails go to files, so a local run can follow it. */
+  /**
+   * The action link, logged outside production when mails go to files, so a local run can follow it: only a staff
+   * account's own mails have one (confirmation, reset); a visitor's mail never does.
+   */
   link?: string;
 }
 
@@ -108,8 +111,9 @@ export function createMailTransport({
       const file = outboxFileOf(outboxDir, mail.messageId);
       await writeFile(`${file}.partial`, info.message);
       await rename(`${file}.partial`, file);
+      // Named by its Message-ID (the file's name): the recipient and the subject may name a visitor (issue 17).
       logger.info(
-        { to: mail.to, subject: mail.subject, file, ...(logLinks && mail.link ? { link: mail.link } : {}) },
+        { messageId: mail.messageId, file, ...(logLinks && mail.link ? { link: mail.link } : {}) },
         'mail written to the outbox folder',
       );
     },
