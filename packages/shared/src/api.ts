@@ -10,6 +10,8 @@ export const API_PATHS = {
   RESET_REQUEST: '/api/reset_password.php',
   CONFIRM_EMAIL: '/api/confirm-email.php',
   UPDATE_PASSWORD: '/api/update_password.php',
+  /** POST (JSON email): a new confirmation link for an unconfirmed account; the same answer for any address. */
+  RESEND_CONFIRMATION: '/api/resend-confirmation',
   SUBMIT_WEB_TRAINING: '/api/submit_webdev_training.php',
   SUBMIT_CREATIVE_TRAINING: '/api/submit_creative_training.php',
   SUBMIT_CONTACT: '/api/submit_contactform.php',

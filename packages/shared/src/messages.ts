@@ -103,6 +103,8 @@ export const API_MESSAGES = {
   REFERENCE_NOTICE: (reference: string) => `Your reference is ${reference}.`,
   LOGGED_OUT: 'Logged out.',
   RESET_REQUESTED: 'If an account exists for this e-mail, a password reset link has been sent to it.',
+  CONFIRMATION_REQUESTED:
+    'If this e-mail belongs to an account that is not confirmed yet, a new confirmation link has been sent to it. It works for 24 hours.',
   PASSWORD_UPDATED: 'Your password has been updated. You can now log in.',
   TOKEN_INVALID: 'This link is invalid or has expired. Please request a new one.',
   EMAIL_CONFIRMED: 'Your e-mail address is confirmed. You can now log in.',
@@ -146,4 +148,19 @@ export const SERVER_MESSAGES = {
 export const FORM_TEXTS = {
   TRAINING_PHONE_HINT: 'Phone (e.g. 08012345678)',
   REQUIRED_NOTE: 'Fields marked * are required.',
+} as const;
+
+/** The account pages of issue 17: a new confirmation link, and the wait for an owner's approval. */
+export const ACCOUNT_TEXTS = {
+  NEW_LINK_TITLE: 'Request a new confirmation link',
+  NEW_LINK_ACTION: 'Request a new confirmation link',
+  NEW_LINK_LEAD:
+    'Confirmation links work for 24 hours and once only. Enter the e-mail address you registered with and we will send a new one; the older links stop working.',
+  NEW_LINK_SUBMIT: 'Send a new link',
+  AWAITING_TITLE: 'Your account is waiting for approval',
+  AWAITING_NEXT: [
+    'Your e-mail address is confirmed. An owner of the agency has been told by e-mail that you are waiting.',
+    'Once an owner approves your account, we send you an e-mail and you can sign in with your e-mail address and password.',
+    'If you think this takes too long, ask the person who invited you to open the Staff page.',
+  ],
 } as const;

@@ -27,6 +27,10 @@ export const PATHS = {
   dataRequests: '/dashboard/data-requests',
   confirmEmail: '/confirm-email',
   resetPassword: '/reset-password',
+  /** Where an account waiting for an owner's approval lands after signing in (issue 17). */
+  awaitingApproval: '/awaiting-approval',
+  /** Asks for a new confirmation link (issue 17). */
+  newConfirmationLink: '/new-confirmation-link',
 } as const;
 
 export type PageKey = keyof typeof PATHS;

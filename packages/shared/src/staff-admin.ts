@@ -19,6 +19,8 @@ export const STAFF_ADMIN_PATHS = {
   remove: (id: number) => `/api/staff/accounts/${id}/remove`,
   /** POST (owners): make a staff member an owner. */
   makeOwner: (id: number) => `/api/staff/accounts/${id}/make-owner`,
+  /** POST (owners): make an owner staff again; never the last owner (issue 17). */
+  makeStaff: (id: number) => `/api/staff/accounts/${id}/make-staff`,
   /** GET (owners): the audit log, newest first (AuditQuerySchema). */
   AUDIT: '/api/audit-log',
   /** GET (owners): the filtered audit log as CSV. */
@@ -60,6 +62,14 @@ export const StaffAccountSchema = z.object({
   me: z.boolean(),
 });
 export type StaffAccount = z.infer<typeof StaffAccountSchema>;
+/**
+ * How many confirmed accounts wait for an owner's decision: the Staff link's badge counts these (issue 17). An
+ * unconfirmed account is not counted: nobody can approve it yet.
+ */
+export function waitingForApproval(accounts: readonly StaffAccount[]): StaffAccount[] {
+  return accounts.filter((account) => account.role === 'pending' && account.confirmed);
+}
+
 export const StaffAccountsAnswerSchema = z.object({ success: z.literal(true), accounts: z.array(StaffAccountSchema) });
 export const StaffAccountAnswerSchema = z.object({ success: z.literal(true), account: StaffAccountSchema });
 
@@ -69,6 +79,7 @@ export const AUDIT_ACTIONS = [
   'account.refuse',
   'account.remove',
   'account.make-owner',
+  'account.make-staff',
   'enquiry.trash',
   'enquiry.restore',
   'enquiry.not-spam',
@@ -86,6 +97,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'account.refuse': 'Refused an account',
   'account.remove': 'Removed an account',
   'account.make-owner': 'Made an owner',
+  'account.make-staff': 'Made an owner staff again',
   'enquiry.trash': 'Deleted an enquiry',
   'enquiry.restore': 'Restored an enquiry',
   'enquiry.not-spam': 'Marked an enquiry as not spam',

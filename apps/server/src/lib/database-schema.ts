@@ -69,7 +69,13 @@ export type OutboxStatus = 'pending' | 'sent' | 'failed';
 
 /** Why a mail was written; the sender treats them alike. */
 export type MailPurpose =
-  'confirm' | 'reset' | 'account-exists' | 'account-approved' | 'staff-notification' | 'auto-reply';
+  | 'confirm'
+  | 'reset'
+  | 'account-exists'
+  | 'account-approved'
+  | 'approval-waiting'
+  | 'staff-notification'
+  | 'auto-reply';
 
 /** One mail to one recipient (docs/decisions/0013). */
 export interface OutboxTable {

@@ -83,6 +83,23 @@ export function accountApprovedMail(to: string, signInLink: string): OutgoingMai
   };
 }
 
+/** A registered account confirmed its address and waits for an owner (issue 17): one mail to each owner. */
+export function approvalWaitingMail(to: string, applicant: string, staffLink: string): OutgoingMail {
+  const lines = [
+    `${applicant} has confirmed their e-mail address and is waiting for approval to use the ${BRAND_NAME} staff area.`,
+    'Approve or refuse them on the Staff page. Until you do, they cannot read any enquiry.',
+  ];
+  return {
+    to,
+    subject: `${applicant} is waiting for approval`,
+    text: `Hello,\n\n${lines.join('\n\n')}\n\n${staffLink}${signature()}`,
+    html: layoutHtml('Someone is waiting for approval', ['Hello,', ...lines], {
+      label: 'Open the Staff page',
+      href: staffLink,
+    }),
+  };
+}
+
 /** One field of an enquiry under its human label; e-mail and phone values become tappable links. */
 export interface NotifiedField {
   label: string;

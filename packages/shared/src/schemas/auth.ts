@@ -44,6 +44,9 @@ export const LoginSchema = z.strictObject({
 /** reset_password.php */
 export const ResetRequestSchema = z.strictObject({ email: accountEmail });
 
+/** POST /api/resend-confirmation (issue 17): the address to send a new confirmation link to. */
+export const ConfirmationRequestSchema = z.strictObject({ email: accountEmail });
+
 /** update_password.php */
 export const UpdatePasswordSchema = z.strictObject({
   token: z.string({ error: FIELD_MESSAGES.REQUIRED }).trim().min(1, FIELD_MESSAGES.REQUIRED).max(200),
@@ -53,6 +56,7 @@ export const UpdatePasswordSchema = z.strictObject({
 export type RegisterInput = z.input<typeof RegisterSchema>;
 export type LoginInput = z.input<typeof LoginSchema>;
 export type ResetRequestInput = z.input<typeof ResetRequestSchema>;
+export type ConfirmationRequestInput = z.input<typeof ConfirmationRequestSchema>;
 export type UpdatePasswordInput = z.input<typeof UpdatePasswordSchema>;
 
 /**

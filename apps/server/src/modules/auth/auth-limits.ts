@@ -14,6 +14,9 @@ export function createAuthLimits(db: Kysely<Database>, limits: AbuseLimits) {
   const registrations = createRateLimiter(db, 'register', limits.register);
   const resetRequests = createRateLimiter(db, 'reset-request', limits.resetRequest);
   const resetMails = createRateLimiter(db, 'reset-mail', limits.resetMail);
+  // A new confirmation link is limited as a reset is (RESET_REQUEST_LIMIT, RESET_MAIL_LIMIT), with counts of its own.
+  const confirmRequests = createRateLimiter(db, 'confirm-request', limits.resetRequest);
+  const confirmMails = createRateLimiter(db, 'confirm-mail', limits.resetMail);
 
   // The account is named by the e-mail as typed (trimmed, any case), known or not, so limits reveal nothing.
   const accountOf = (email: string) => email.trim().toLowerCase();
@@ -55,6 +58,11 @@ export function createAuthLimits(db: Kysely<Database>, limits: AbuseLimits) {
 
     /** Counted only for an address that has an account: an unknown one gets no mail anyway. */
     resetMail: (email: string) => resetMails.consume(accountOf(email)),
+
+    confirmRequest: (ip: string) => confirmRequests.consume(clientAddressKey(ip)),
+
+    /** Counted only for an account still unconfirmed: any other address gets no mail anyway. */
+    confirmMail: (email: string) => confirmMails.consume(accountOf(email)),
   };
 }
 

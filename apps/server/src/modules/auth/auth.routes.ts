@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   API_MESSAGES,
   API_PATHS,
+  ConfirmationRequestSchema,
   LIMITS,
   LoginSchema,
   RegisterSchema,
@@ -128,6 +129,15 @@ export function authRoutes(auth: AuthService, clock: () => Date, secureCookie: b
       res.json({ success: true, message: API_MESSAGES.EMAIL_CONFIRMED });
     })
     .all(methodNotAllowed(['GET']));
+
+  router
+    .route(API_PATHS.RESEND_CONFIRMATION)
+    .post(...jsonBody, validateBody(ConfirmationRequestSchema), async (req, res) => {
+      const { email } = req.body as z.output<typeof ConfirmationRequestSchema>;
+      await auth.requestConfirmationLink(email, req.ip ?? 'unknown');
+      res.json({ success: true, message: API_MESSAGES.CONFIRMATION_REQUESTED });
+    })
+    .all(methodNotAllowed(['POST']));
 
   router
     .route(API_PATHS.RESET_REQUEST)

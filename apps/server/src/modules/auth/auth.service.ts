@@ -5,7 +5,7 @@ import type { AppDeps } from '../../app-deps';
 import { withConflictRetry, isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { tooManyRequests } from '../../lib/rate-limiter';
-import { accountExistsMail, confirmationMail, resetMail } from '../../lib/mail-templates';
+import { accountExistsMail, approvalWaitingMail, confirmationMail, resetMail } from '../../lib/mail-templates';
 import { createEmailToken, hashToken } from '../../lib/tokens';
 import { queueMails } from '../outbox/outbox';
 import { insertProfileImage } from '../profile-images/profile-images.repository';
@@ -19,6 +19,7 @@ import {
   findUserByEmail,
   findUserById,
   insertUser,
+  listOwnerEmails,
   makeOwnerIfNone,
   markEmailConfirmed,
   updatePasswordHash,
@@ -117,17 +118,80 @@ export function createAuthService(deps: AuthDeps) {
     if (user?.role === 'pending' && isStaff(user, config.adminAllowlist)) await makeOwnerIfNone(trx, userId);
   }
 
+  /**
+   * An account that has just confirmed its address and is not staff waits for an owner: each owner gets one mail
+   * with a link to the Staff page, in the confirmation's transaction (issue 17). False when nobody was told.
+   */
+  async function tellOwnersSomeoneWaits(trx: Parameters<typeof findUserById>[0], userId: number, now: number) {
+    const user = await findUserById(trx, userId);
+    if (!user || user.role !== 'pending' || isStaff(user, config.adminAllowlist)) return false;
+    const owners = await listOwnerEmails(trx);
+    const staffLink = `${config.appUrl}${PATHS.staffAccounts}`;
+    const mails = owners.map((owner) => ({
+      ...approvalWaitingMail(owner, user.email, staffLink),
+      purpose: 'approval-waiting' as const,
+    }));
+    await queueMails(trx, mails, { now, from: config.mailFrom });
+    return mails.length > 0;
+  }
+
+  /** The address is proved (by a confirmation or a reset link): the owner rule, then the owners' mail. */
+  async function addressConfirmed(trx: Parameters<typeof findUserById>[0], userId: number, now: number) {
+    if (!(await markEmailConfirmed(trx, userId, now))) return false;
+    await claimOwnershipIfPreApproved(trx, userId);
+    return tellOwnersSomeoneWaits(trx, userId, now);
+  }
+
   async function confirmEmail(token: string): Promise<void> {
     const now = clock().getTime();
     const row = await findUsableToken(db, hashToken(token), 'confirm', now);
     if (!row) throw tokenInvalid();
-    const confirmed = await db.transaction().execute(async (trx) => {
-      if (!(await spendToken(trx, row.id, now))) return false;
-      await markEmailConfirmed(trx, row.user_id, now);
-      await claimOwnershipIfPreApproved(trx, row.user_id);
-      return true;
+    const outcome = await db.transaction().execute(async (trx) => {
+      if (!(await spendToken(trx, row.id, now))) return 'spent' as const;
+      return (await addressConfirmed(trx, row.user_id, now)) ? ('mailed' as const) : ('confirmed' as const);
     });
-    if (!confirmed) throw tokenInvalid();
+    if (outcome === 'spent') throw tokenInvalid();
+    if (outcome === 'mailed') mail.wake();
+  }
+
+  /** Queues a new confirmation link for an account not yet confirmed; any other address gets nothing. */
+  async function queueConfirmationMail(email: string): Promise<void> {
+    const user = await findUserByEmail(db, email);
+    if (!user || user.confirmed_at !== null || isShutOut(user)) return;
+    if (!(await limits.confirmMail(user.email)).allowed) return;
+    const now = clock().getTime();
+    const confirmation = createEmailToken();
+    const link = `${config.appUrl}${PATHS.confirmEmail}?token=${encodeURIComponent(confirmation.token)}`;
+    await db.transaction().execute(async (trx) => {
+      const tokenId = await insertEmailToken(trx, {
+        userId: user.id,
+        purpose: 'confirm',
+        hash: confirmation.hash,
+        expiresAt: now + ACCOUNT_RULES.CONFIRMATION_TOKEN_TTL_MS,
+        createdAt: now,
+      });
+      // Only the newest link works, as with reset links: a mail forwarded or left open elsewhere stops counting.
+      await voidTokens(trx, user.id, 'confirm', now, tokenId);
+      await queueMails(trx, [{ ...confirmationMail(user.email, link), purpose: 'confirm', holdsSecret: true }], {
+        now,
+        from: config.mailFrom,
+      });
+    });
+    mail.wake();
+  }
+
+  /**
+   * "Request a new confirmation link" (issue 17): the same answer after the same time for every address, as a
+   * reset request gets, so it tells nobody which addresses have an account or whether it is confirmed.
+   */
+  async function requestConfirmationLink(email: string, ip: string): Promise<void> {
+    const started = performance.now();
+    try {
+      if ((await limits.confirmRequest(ip)).allowed) await queueConfirmationMail(email);
+    } finally {
+      const left = config.resetAnswerMs - (performance.now() - started);
+      if (left > 0) await delay(left);
+    }
   }
 
   async function login(input: { email: string; password: string; ip: string }): Promise<User> {
@@ -193,16 +257,18 @@ export function createAuthService(deps: AuthDeps) {
     const row = await findUsableToken(db, hashToken(input.token), 'reset', now);
     if (!row) throw tokenInvalid();
     const passwordHash = await bcrypt.hash(input.password, config.bcryptCost);
+    let mailQueued = false;
     const updated = await db.transaction().execute(async (trx) => {
       if (!(await spendToken(trx, row.id, now))) return false;
       await updatePasswordHash(trx, row.user_id, passwordHash);
       // The link proves the address as well as the confirmation link would.
-      await markEmailConfirmed(trx, row.user_id, now);
+      if (await addressConfirmed(trx, row.user_id, now)) mailQueued = true;
       await voidTokens(trx, row.user_id, 'reset', now);
       await destroyUserSessions(trx, row.user_id);
       return true;
     });
     if (!updated) throw tokenInvalid();
+    if (mailQueued) mail.wake();
     const user = await findUserById(db, row.user_id);
     if (user) await limits.passwordChanged(user.email, input.ip);
   }
@@ -215,6 +281,7 @@ export function createAuthService(deps: AuthDeps) {
   return {
     register,
     confirmEmail,
+    requestConfirmationLink,
     login,
     requestPasswordReset,
     updatePassword,

@@ -53,13 +53,21 @@ export async function deleteUser(db: Db, id: number): Promise<void> {
   await db.deleteFrom('users').where('id', '=', id).execute();
 }
 
-export async function markEmailConfirmed(db: Db, id: number, now: number): Promise<void> {
-  await db
+/** True when this call confirmed the address (false when it was confirmed already). */
+export async function markEmailConfirmed(db: Db, id: number, now: number): Promise<boolean> {
+  const result = await db
     .updateTable('users')
     .set({ confirmed_at: now })
     .where('id', '=', id)
     .where('confirmed_at', 'is', null)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The owners' addresses: who hears that someone waits for approval. */
+export async function listOwnerEmails(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('users').select('email').where('role', '=', 'owner').orderBy('id').execute();
+  return rows.map((row) => row.email);
 }
 
 export async function updatePasswordHash(db: Db, id: number, passwordHash: string): Promise<void> {

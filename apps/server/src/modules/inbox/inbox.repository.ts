@@ -484,3 +484,9 @@ export async function deleteEnquiries(db: Db, kind: MessageKind, ids: number[]):
   }
   await db.deleteFrom(tableOf(kind)).where('id', 'in', ids).execute();
 }
+
+/** The enquiries of one kind an account has, in any folder. */
+export async function listAssignedIds(db: Db, kind: MessageKind, assigneeId: number): Promise<number[]> {
+  const rows = await db.selectFrom(tableOf(kind)).select('id').where('assignee_id', '=', assigneeId).execute();
+  return rows.map((row) => Number(row.id));
+}

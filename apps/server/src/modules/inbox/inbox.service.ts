@@ -545,3 +545,31 @@ export async function exportEnquiries(
   }
   return { header: exportHeaderOf(kind), batches: batches() };
 }
+
+/**
+ * Gives back every enquiry an account had (issue 17): called in the transaction that removes or refuses the
+ * account, so nothing stays assigned to someone the assignee list no longer names. Each enquiry's history records
+ * the change with the owner who made it. Returns how many enquiries were released.
+ */
+export async function releaseAssignments(
+  db: repository.Db,
+  release: { assigneeId: number; actorId: number; at: EpochMs },
+): Promise<number> {
+  let count = 0;
+  for (const kind of MESSAGE_KINDS) {
+    for (const id of await repository.listAssignedIds(db, kind, release.assigneeId)) {
+      await repository.setAssignee(db, kind, id, null);
+      await repository.insertEvent(db, {
+        kind,
+        enquiryId: id,
+        actorId: release.actorId,
+        action: 'assignee',
+        from: String(release.assigneeId),
+        to: null,
+        createdAt: release.at,
+      });
+      count += 1;
+    }
+  }
+  return count;
+}

@@ -33,6 +33,7 @@ import {
   MESSAGE_KINDS,
   RegisterSchema,
   ResetRequestSchema,
+  ConfirmationRequestSchema,
   STAFF_ADMIN_PATHS,
   StaffAccountAnswerSchema,
   StaffAccountsAnswerSchema,
@@ -319,6 +320,16 @@ function authOperations(): Record<string, Record<string, unknown>> {
         tags: ['Account'],
         summary: 'Mails a reset link (the same answer whether the address has an account or not)',
         requestBody: { required: true, content: jsonContent(ref('ResetRequest')) },
+        responses: { '200': jsonAnswer('Requested'), ...refusals(400, 403, 405, 413, 415, 429, 503) },
+      },
+    },
+    [API_PATHS.RESEND_CONFIRMATION]: {
+      post: {
+        operationId: 'requestConfirmationLink',
+        tags: ['Account'],
+        summary:
+          'Mails a new 24-hour confirmation link to an account not yet confirmed; older links stop working (the same answer for any address)',
+        requestBody: { required: true, content: jsonContent(ref('ConfirmationRequest')) },
         responses: { '200': jsonAnswer('Requested'), ...refusals(400, 403, 405, 413, 415, 429, 503) },
       },
     },
@@ -610,6 +621,10 @@ function ownerOperations(): Record<string, Record<string, unknown>> {
       'Removes a staff member or owner and ends their sessions at once; never the last owner (owners only)',
     ),
     [documentPathOf(STAFF_ROUTES.makeOwner)]: accountAction('makeOwner', 'Makes a staff member an owner (owners only)'),
+    [documentPathOf(STAFF_ROUTES.makeStaff)]: accountAction(
+      'makeStaff',
+      'Makes an owner staff again; never the last owner (owners only)',
+    ),
     [STAFF_ADMIN_PATHS.AUDIT]: {
       get: {
         ...ownersOnly,
@@ -754,6 +769,7 @@ function components(): Record<string, unknown> {
         },
       },
       ResetRequest: inputSchemaOf(ResetRequestSchema),
+      ConfirmationRequest: inputSchemaOf(ConfirmationRequestSchema),
       UpdatePassword: inputSchemaOf(UpdatePasswordSchema),
       ...kindSchemas,
       InboxPage: outputSchemaOf(InboxPageSchema),

@@ -14,6 +14,7 @@ export const STAFF_ROUTES = {
   refuse: `${STAFF_ADMIN_PATHS.ACCOUNTS}/:id/refuse`,
   remove: `${STAFF_ADMIN_PATHS.ACCOUNTS}/:id/remove`,
   makeOwner: `${STAFF_ADMIN_PATHS.ACCOUNTS}/:id/make-owner`,
+  makeStaff: `${STAFF_ADMIN_PATHS.ACCOUNTS}/:id/make-staff`,
 } as const;
 
 const IdParamSchema = z.object({ id: decimalId });
@@ -34,6 +35,7 @@ export function staffRoutes(deps: AppDeps, requireOwner: RequestHandler): Router
     [STAFF_ROUTES.refuse, 'refuse'],
     [STAFF_ROUTES.remove, 'remove'],
     [STAFF_ROUTES.makeOwner, 'make-owner'],
+    [STAFF_ROUTES.makeStaff, 'make-staff'],
   ] as const satisfies ReadonlyArray<readonly [string, StaffAction]>) {
     router
       .route(path)

@@ -6,6 +6,7 @@ import { accountApprovedMail } from '../../lib/mail-templates';
 import { actorOf, recordAudit } from '../audit/audit-log';
 import { usernameOf } from '../auth/auth.service';
 import { destroyUserSessions } from '../auth/session-store';
+import { releaseAssignments } from '../inbox/inbox.service';
 import { queueMails } from '../outbox/outbox';
 import * as repository from './staff.repository';
 
@@ -19,9 +20,11 @@ export const STAFF_ERRORS = {
   NOT_STAFF_OR_OWNER: 'This account is not a staff member or an owner.',
   NOT_STAFF: 'Only a staff member can be made an owner.',
   LAST_OWNER: 'The installation needs an owner: name another owner before removing this one.',
+  NOT_OWNER: 'This account is not an owner.',
+  LAST_OWNER_DEMOTED: 'The installation needs an owner: name another owner before making this one staff again.',
 } as const;
 
-export type StaffAction = 'approve' | 'refuse' | 'remove' | 'make-owner';
+export type StaffAction = 'approve' | 'refuse' | 'remove' | 'make-owner' | 'make-staff';
 
 /** Each action: the roles it starts from, the role it gives, what it is called in the audit log. */
 const ACTIONS: Record<
@@ -37,7 +40,17 @@ const ACTIONS: Record<
     wrongRole: STAFF_ERRORS.NOT_STAFF_OR_OWNER,
   },
   'make-owner': { from: ['staff'], to: 'owner', audit: 'account.make-owner', wrongRole: STAFF_ERRORS.NOT_STAFF },
+  'make-staff': { from: ['owner'], to: 'staff', audit: 'account.make-staff', wrongRole: STAFF_ERRORS.NOT_OWNER },
 };
+
+/** The actions after which an owner is no longer an owner: each keeps at least one (docs/decisions/0022). */
+const LAST_OWNER_REFUSALS: Partial<Record<StaffAction, string>> = {
+  remove: STAFF_ERRORS.LAST_OWNER,
+  'make-staff': STAFF_ERRORS.LAST_OWNER_DEMOTED,
+};
+
+/** The actions that take the inbox away from an account: what it was assigned goes back to nobody. */
+const LOSES_ACCESS: ReadonlySet<StaffAction> = new Set(['remove', 'refuse']);
 
 function accountOf(row: repository.AccountRow, ownerId: number): StaffAccount {
   return {
@@ -73,13 +86,19 @@ export async function changeAccount(
       if (!before) throw new AppError(404, STAFF_ERRORS.NOT_FOUND);
       if (!rule.from.includes(before.role)) throw new AppError(409, rule.wrongRole);
       if (action === 'approve' && before.confirmed_at === null) throw new AppError(409, STAFF_ERRORS.NOT_CONFIRMED);
-      if (action === 'remove' && before.role === 'owner') {
+      const lastOwnerRefusal = LAST_OWNER_REFUSALS[action];
+      if (lastOwnerRefusal !== undefined && before.role === 'owner') {
         const owners = await repository.lockOwnerIds(trx, deps.dialect);
-        if (owners.filter((id) => id !== accountId).length === 0) throw new AppError(409, STAFF_ERRORS.LAST_OWNER);
+        if (owners.filter((id) => id !== accountId).length === 0) throw new AppError(409, lastOwnerRefusal);
       }
       if (!(await repository.changeRole(trx, accountId, rule.from, rule.to))) throw new AppError(409, rule.wrongRole);
-      // A refused account may have been signed in through the allowlist's pre-approval: it ends too.
-      if (action === 'remove' || action === 'refuse') await destroyUserSessions(trx, accountId);
+      let unassigned = 0;
+      if (LOSES_ACCESS.has(action)) {
+        // A refused account may have been signed in through the allowlist's pre-approval: it ends too.
+        await destroyUserSessions(trx, accountId);
+        // Nothing stays with someone the inbox no longer names (issue 17); each enquiry's history says who did it.
+        unassigned = await releaseAssignments(trx, { assigneeId: accountId, actorId: ownerId, at: now });
+      }
       if (action === 'approve') {
         const link = `${deps.config.appUrl}${PATHS.auth}`;
         await queueMails(trx, [{ ...accountApprovedMail(before.email, link), purpose: 'account-approved' }], {
@@ -91,7 +110,7 @@ export async function changeAccount(
         action: rule.audit,
         actor: await actorOf(trx, ownerId),
         target: `account ${before.email}`,
-        detail: { from: before.role, to: rule.to },
+        detail: { from: before.role, to: rule.to, ...(LOSES_ACCESS.has(action) ? { unassigned } : {}) },
         at: now,
       });
       return { ...before, role: rule.to };

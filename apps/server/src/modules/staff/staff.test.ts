@@ -80,6 +80,7 @@ describe('the staff routes', () => {
       STAFF_ADMIN_PATHS.refuse(7),
       STAFF_ADMIN_PATHS.remove(7),
       STAFF_ADMIN_PATHS.makeOwner(7),
+      STAFF_ADMIN_PATHS.makeStaff(7),
     ]);
   });
 
@@ -93,6 +94,7 @@ describe('the staff routes', () => {
       [STAFF_ADMIN_PATHS.refuse(targetId), 'post'],
       [STAFF_ADMIN_PATHS.remove(targetId), 'post'],
       [STAFF_ADMIN_PATHS.makeOwner(targetId), 'post'],
+      [STAFF_ADMIN_PATHS.makeStaff(targetId), 'post'],
     ];
     for (const [path, method] of calls) {
       const anonymous = await request(context.app)[method](path);
