@@ -141,7 +141,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(API_BASE, (req, res, next) =>
     sessionless.has(`${req.baseUrl}${req.path}`) ? next() : sessions(req, res, next),
   );
-  app.use(healthRoutes(deps.db, logger));
+  app.use(healthRoutes(deps.db, deps.clock, logger));
   app.use(authRoutes(auth, deps.clock, config.isProduction));
   const staffOnly = requireStaff(auth);
   const ownersOnly = requireOwner(auth);

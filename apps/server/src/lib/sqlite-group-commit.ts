@@ -146,7 +146,8 @@ class GroupCommitDriver implements Driver {
     }
     // SQLite rolled the whole transaction back itself (an I/O error, a full disk): the group's members are lost.
     this.#group = undefined;
-    group.reject(new Error('SQLite rolled back the group transaction'));
+    // SQLITE_ABORT, SQLite's own code for a statement whose transaction was rolled back: the error handler's 503.
+    group.reject(Object.assign(new Error('SQLite rolled back the group transaction'), { code: 'SQLITE_ABORT' }));
   }
 
   async savepoint(connection: DatabaseConnection, name: string): Promise<void> {

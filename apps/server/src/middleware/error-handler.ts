@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import multer from 'multer';
 import { API_MESSAGES, SERVER_MESSAGES } from '@agency/shared';
+import { databaseFailureOf } from '../lib/db-errors';
 import { AppError } from '../lib/errors';
 import type { Logger } from '../lib/logger';
 
@@ -12,24 +13,6 @@ interface BodyParserError extends Error {
   type?: string;
   status?: number;
 }
-
-const DATABASE_DOWN_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'EPIPE',
-  'PROTOCOL_CONNECTION_LOST',
-  'PROTOCOL_SEQUENCE_TIMEOUT',
-  'ER_CON_COUNT_ERROR',
-  'ER_ACCESS_DENIED_ERROR',
-  // A query in flight while MariaDB shuts down, or whose connection an administrator killed.
-  'ER_SERVER_SHUTDOWN',
-  'ER_CONNECTION_KILLED',
-  'SQLITE_BUSY',
-  'SQLITE_CANTOPEN',
-  'SQLITE_FULL',
-]);
 
 function toAppError(error: unknown): AppError | undefined {
   if (error instanceof AppError) return error;
@@ -64,11 +47,8 @@ function toAppError(error: unknown): AppError | undefined {
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return new AppError(status, status === 404 ? API_MESSAGES.NOT_FOUND : API_MESSAGES.INVALID_INPUT);
   }
-  const code = (error as { code?: string })?.code;
-  if (code && DATABASE_DOWN_CODES.has(code)) return new AppError(503, API_MESSAGES.SERVICE_UNAVAILABLE);
-  // mysql2 marks an error that ended its connection as fatal, some without a code ("Can't add new command when
-  // connection is in closed state"): the database is out of reach, not the request at fault.
-  if ((error as { fatal?: unknown })?.fatal === true) return new AppError(503, API_MESSAGES.SERVICE_UNAVAILABLE);
+  // A database that cannot be reached, read or written (read-only, disk full): 503, never 500 (issue 17).
+  if (databaseFailureOf(error)) return new AppError(503, API_MESSAGES.SERVICE_UNAVAILABLE);
   return undefined;
 }
 
