@@ -36,8 +36,10 @@ export const INBOX_PATHS = {
   list: (kind: MessageKind) => `/api/enquiries/${kind}`,
   /** GET: how many enquiries of a view arrived after a position (InboxArrivalsQuerySchema): the inbox's poll. */
   arrivals: (kind: MessageKind) => `/api/enquiries/${kind}/arrivals`,
-  /** GET: the whole filtered view as CSV (InboxExportQuerySchema). */
+  /** GET: the whole filtered view as CSV (InboxExportQuerySchema), notes included. */
   export: (kind: MessageKind) => `/api/enquiries/${kind}/export.csv`,
+  /** GET: the same as an .xlsx workbook (phone numbers and references as text, times as dates). */
+  exportXlsx: (kind: MessageKind) => `/api/enquiries/${kind}/export.xlsx`,
   /** POST: one action on several enquiries of a kind (BulkActionSchema). */
   bulk: (kind: MessageKind) => `/api/enquiries/${kind}/bulk`,
   /** GET: one enquiry with its notes and history; PATCH: status, assignee, read (EnquiryUpdateSchema); DELETE: to the trash. */
@@ -273,6 +275,9 @@ export const StaffListSchema = z.object({ success: z.literal(true), staff: z.arr
 
 /** Who a note or a change is shown as once the account behind it is gone. */
 export const FORMER_COLLEAGUE = 'A former colleague';
+
+/** The Assignee cell of an export for an enquiry nobody has taken (the list's filter says the same). */
+export const UNASSIGNED = 'Unassigned';
 
 export const NoteSchema = z.object({
   id: z.number(),

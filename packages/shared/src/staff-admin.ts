@@ -25,12 +25,18 @@ export const STAFF_ADMIN_PATHS = {
   AUDIT: '/api/audit-log',
   /** GET (owners): the filtered audit log as CSV. */
   AUDIT_EXPORT: '/api/audit-log/export.csv',
+  /** GET (owners): the same as an .xlsx workbook. */
+  AUDIT_EXPORT_XLSX: '/api/audit-log/export.xlsx',
   /** GET (owners): everything stored about a person (DataRequestQuerySchema). */
   DATA_REQUEST: '/api/data-requests',
   /** GET (owners): the same as a JSON file to hand to the person. */
   DATA_REQUEST_EXPORT_JSON: '/api/data-requests/export.json',
-  /** GET (owners): the same as CSV. */
+  /** GET (owners): the same as one CSV of every value, a row each (kept for old clients; the ZIP is the new one). */
   DATA_REQUEST_EXPORT_CSV: '/api/data-requests/export.csv',
+  /** GET (owners): the same as a ZIP of one CSV per table, each with its header. */
+  DATA_REQUEST_EXPORT_ZIP: '/api/data-requests/export.zip',
+  /** GET (owners): the same as an .xlsx workbook, one sheet per table. */
+  DATA_REQUEST_EXPORT_XLSX: '/api/data-requests/export.xlsx',
   /** POST (owners): erase everything stored about a person (DataErasureSchema). */
   DATA_REQUEST_ERASE: '/api/data-requests/erase',
 } as const;

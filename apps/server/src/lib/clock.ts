@@ -14,6 +14,19 @@ export function lagosDayOf(at: Date): string {
 }
 
 /**
+ * The moment as Lagos's wall clock, in a Date whose UTC fields read it: what a spreadsheet cell, which has no time
+ * zone, should hold.
+ */
+export function lagosWallClockOf(at: Date): Date {
+  return new Date(at.getTime() + LAGOS_OFFSET_MS);
+}
+
+/** The moment in Lagos as `2026-11-26 14:05`, a form every spreadsheet program reads as a date and time. */
+export function lagosDateTimeOf(at: Date): string {
+  return lagosWallClockOf(at).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+/**
  * The times a range of Lagos days (YYYY-MM-DD, both included) covers, as epoch milliseconds: from the first day's
  * start (the day before's 23:00 UTC) until the start of the day after the last. Either end may be open.
  */

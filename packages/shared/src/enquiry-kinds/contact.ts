@@ -10,7 +10,7 @@ export const CONTACT_KIND = {
   fields: {
     name: { column: 'name', label: 'Name', searched: true },
     email: { column: 'email', label: 'E-mail', searched: true },
-    phone: { column: 'phone', label: 'Phone', searched: true, layout: 'one-line' },
+    phone: { column: 'phone', label: 'Phone', searched: true, layout: 'one-line', phone: true },
     message: { column: 'message', label: 'Message', searched: true, layout: 'long' },
   },
   paths: {

@@ -11,7 +11,7 @@ export const CREATIVE_DESIGN_KIND = {
     firstname: { column: 'firstname', label: 'First name', searched: true },
     surname: { column: 'surname', label: 'Surname', searched: true },
     email: { column: 'email', label: 'E-mail', searched: true },
-    phone: { column: 'phone', label: 'Phone', searched: true, layout: 'one-line' },
+    phone: { column: 'phone', label: 'Phone', searched: true, layout: 'one-line', phone: true },
     schedule: { column: 'schedule', label: 'Schedule' },
     // Always "Creative Graphic Design": the table does not keep it and the list does not show it (spec 3).
     trainingType: null,

@@ -10,6 +10,8 @@ export interface StoredField {
   readonly searched?: true;
   /** Long free text gets a wide, wrapping dashboard column; a phone number stays on one line. */
   readonly layout?: 'long' | 'one-line';
+  /** A phone number: exports keep it as typed, a text cell in a workbook, never a number (leading 0 kept). */
+  readonly phone?: true;
   /** Its name in the listed rows when that is not the API field's own (spec 3 lists some by column). */
   readonly listedAs?: string;
   /** A list, stored as JSON text. */

@@ -10,7 +10,7 @@ export const REQUEST_QUOTE_KIND = {
   fields: {
     name: { column: 'name', label: 'Name', searched: true },
     email: { column: 'email', label: 'E-mail', searched: true },
-    phone: { column: 'phone', label: 'Phone', searched: true, layout: 'one-line' },
+    phone: { column: 'phone', label: 'Phone', searched: true, layout: 'one-line', phone: true },
     location: { column: 'location', label: 'Location', searched: true },
     projectDescription: {
       column: 'project_description',

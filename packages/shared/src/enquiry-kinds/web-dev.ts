@@ -11,7 +11,7 @@ export const WEB_DEV_KIND = {
     firstname: { column: 'firstname', label: 'First name', searched: true },
     surname: { column: 'surname', label: 'Surname', searched: true },
     email: { column: 'email', label: 'E-mail', searched: true },
-    phone: { column: 'phone', label: 'Phone', searched: true, layout: 'one-line' },
+    phone: { column: 'phone', label: 'Phone', searched: true, layout: 'one-line', phone: true },
     schedule: { column: 'schedule', label: 'Schedule' },
     trainingType: { column: 'training_type', label: 'Training type' },
     occupation: { column: 'occupation', label: 'Occupation' },

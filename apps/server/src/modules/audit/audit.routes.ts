@@ -4,7 +4,7 @@ import type { AppDeps } from '../../app-deps';
 import { methodNotAllowed } from '../../middleware/method-not-allowed';
 import { parseInput } from '../../middleware/validate';
 import { signedInUserId } from '../auth/require-staff';
-import { writeCsv } from '../inbox/inbox-csv';
+import { sendCsv, sendXlsx } from '../../lib/spreadsheet';
 import { auditFileNameOf, exportAudit, listAudit } from './audit.service';
 
 /**
@@ -21,17 +21,20 @@ export function auditRoutes(deps: AppDeps, requireOwner: RequestHandler): Router
     })
     .all(methodNotAllowed(['GET']));
 
-  router
-    .route(STAFF_ADMIN_PATHS.AUDIT_EXPORT)
-    .get(requireOwner, async (req, res) => {
-      const query = parseInput(AuditQuerySchema, req.query);
-      const { header, batches } = await exportAudit(deps, query, signedInUserId(req));
-      res.status(200);
-      res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-      res.attachment(auditFileNameOf(deps.clock()));
-      await writeCsv(res, header, batches);
-    })
-    .all(methodNotAllowed(['GET']));
+  for (const [path, format] of [
+    [STAFF_ADMIN_PATHS.AUDIT_EXPORT, 'csv'],
+    [STAFF_ADMIN_PATHS.AUDIT_EXPORT_XLSX, 'xlsx'],
+  ] as const) {
+    router
+      .route(path)
+      .get(requireOwner, async (req, res) => {
+        const query = parseInput(AuditQuerySchema, req.query);
+        const sheet = await exportAudit(deps, query, signedInUserId(req));
+        const fileName = auditFileNameOf(deps.clock(), format);
+        await (format === 'csv' ? sendCsv(res, fileName, sheet) : sendXlsx(res, fileName, [sheet]));
+      })
+      .all(methodNotAllowed(['GET']));
+  }
 
   return router;
 }

@@ -1,7 +1,7 @@
 import { AUDIT_ACTION_LABELS, type AuditEntry, type AuditQuery } from '@agency/shared';
 import type { AppDeps } from '../../app-deps';
-import { lagosDayRange } from '../../lib/clock';
-import { neutraliseCell } from '../inbox/inbox-csv';
+import { lagosDayOf, lagosDayRange } from '../../lib/clock';
+import type { Cell, Sheet, SheetColumn } from '../../lib/spreadsheet';
 import { actorOf, recordAudit } from './audit-log';
 import { listEntries, type AuditFilter, type AuditRow } from './audit.repository';
 
@@ -48,17 +48,23 @@ export async function listAudit(
   return { success: true, entries: page.map(entryOf), older: rows.length > limit && last ? last.id : null };
 }
 
-export const AUDIT_EXPORT_HEADER = ['Time', 'Action', 'Who', 'What', 'Details'];
+export const AUDIT_EXPORT_COLUMNS: SheetColumn[] = [
+  { header: 'Time', type: 'date' },
+  { header: 'Action' },
+  { header: 'Who' },
+  { header: 'What' },
+  { header: 'Details', type: 'long' },
+];
 
 /**
- * The filtered log as CSV rows, a batch at a time, newest first. Exporting is itself recorded, with its filters,
- * before the first row is read: an export that breaks off half way still shows in the log.
+ * The filtered log as a sheet (for the CSV and the workbook alike), a batch at a time, newest first. Exporting is
+ * itself recorded, with its filters, before the first row is read: an export that breaks off half way still shows.
  */
 export async function exportAudit(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   query: AuditQuery,
   ownerId: number,
-): Promise<{ header: string[]; batches: AsyncIterable<string[][]> }> {
+): Promise<Sheet> {
   const filter = filterOf(query);
   const filters = Object.fromEntries(
     Object.entries({ action: query.action, actorId: query.actorId, from: query.from, to: query.to }).filter(
@@ -74,30 +80,30 @@ export async function exportAudit(
       at: deps.clock().getTime(),
     }),
   );
-  async function* batches(): AsyncGenerator<string[][]> {
+  async function* batches(): AsyncGenerator<Cell[][]> {
     let beforeId = query.before;
     for (;;) {
       const rows = await listEntries(deps.db, filter, { beforeId, limit: EXPORT_BATCH });
-      if (rows.length > 0) yield rows.map(csvRowOf);
+      if (rows.length > 0) yield rows.map(sheetRowOf);
       const last = rows.at(-1);
       if (!last || rows.length < EXPORT_BATCH) return;
       beforeId = last.id;
     }
   }
-  return { header: AUDIT_EXPORT_HEADER, batches: batches() };
+  return { name: 'Audit log', columns: AUDIT_EXPORT_COLUMNS, rows: batches() };
 }
 
-function csvRowOf(row: AuditRow): string[] {
+function sheetRowOf(row: AuditRow): Cell[] {
   return [
-    new Date(row.created_at).toISOString(),
+    new Date(row.created_at),
     AUDIT_ACTION_LABELS[row.action] ?? row.action,
     row.actor_email,
     row.target,
     row.detail,
-  ].map(neutraliseCell);
+  ];
 }
 
 /** The file name a browser saves the export as: `audit-log-2026-11-24.csv`, the day in Lagos. */
-export function auditFileNameOf(now: Date): string {
-  return `audit-log-${new Date(now.getTime() + 60 * 60 * 1000).toISOString().slice(0, 10)}.csv`;
+export function auditFileNameOf(now: Date, extension: 'csv' | 'xlsx'): string {
+  return `audit-log-${lagosDayOf(now)}.${extension}`;
 }

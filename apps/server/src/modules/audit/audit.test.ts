@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AuditPageSchema, INBOX_PATHS, MESSAGE_KIND_PATHS, STAFF_ADMIN_PATHS, type AuditEntry } from '@agency/shared';
+import { headerOf } from '../../lib/spreadsheet';
 import {
   createTestContext,
   registerAndConfirm,
@@ -12,7 +13,7 @@ import {
 } from '../../test/test-context';
 import { storeEnquiry } from '../inbox/inbox-fixtures';
 import { recordAudit, SERVER_ACTOR } from './audit-log';
-import { AUDIT_EXPORT_HEADER } from './audit.service';
+import { AUDIT_EXPORT_COLUMNS } from './audit.service';
 
 let context: TestContext;
 let owner: StaffAgent;
@@ -239,7 +240,7 @@ describe('the CSV export', () => {
     const text = response.body as string;
     expect(text.startsWith('\uFEFF')).toBe(true);
     const lines = text.slice(1).trim().split('\r\n');
-    expect(lines[0]).toBe(AUDIT_EXPORT_HEADER.join(','));
+    expect(lines[0]).toBe(AUDIT_EXPORT_COLUMNS.map(headerOf).join(','));
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`'=HYPERLINK`);
     expect(lines[1]).toContain('ada@agency.test');

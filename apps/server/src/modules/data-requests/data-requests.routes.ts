@@ -5,13 +5,9 @@ import { jsonBody } from '../../middleware/json-body';
 import { methodNotAllowed } from '../../middleware/method-not-allowed';
 import { parseInput } from '../../middleware/validate';
 import { signedInUserId } from '../auth/require-staff';
-import { writeCsv } from '../inbox/inbox-csv';
+import { sendCsv, sendXlsx, sendZip } from '../../lib/spreadsheet';
+import { oneTableOf } from './data-request-sheets';
 import { erasePerson, exportPerson, searchPerson } from './data-requests.service';
-
-/** A person's records are few: they are read at once, and written as writeCsv's one batch. */
-async function* inOneBatch(rows: string[][]): AsyncIterable<string[][]> {
-  yield rows;
-}
 
 /** Data requests under the Nigeria Data Protection Act 2023 (issue 12): every route for owners only. */
 export function dataRequestsRoutes(deps: AppDeps, requireOwner: RequestHandler): Router {
@@ -37,18 +33,24 @@ export function dataRequestsRoutes(deps: AppDeps, requireOwner: RequestHandler):
     })
     .all(methodNotAllowed(['GET']));
 
-  router
-    .route(STAFF_ADMIN_PATHS.DATA_REQUEST_EXPORT_CSV)
-    .get(requireOwner, async (req, res) => {
-      const query = parseInput(DataRequestQuerySchema, req.query);
-      const { fileName, csvRows } = await exportPerson(deps, query, 'csv', signedInUserId(req));
-      const [title = [], ...rest] = csvRows;
-      res.status(200);
-      res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-      res.attachment(fileName);
-      await writeCsv(res, title, inOneBatch(rest));
-    })
-    .all(methodNotAllowed(['GET']));
+  // A person's records are few: each file is made in memory. The ZIP (one CSV per table) and the workbook are the
+  // files to hand over; the one-file CSV stays for the clients that fetch it.
+  for (const [path, format] of [
+    [STAFF_ADMIN_PATHS.DATA_REQUEST_EXPORT_CSV, 'csv'],
+    [STAFF_ADMIN_PATHS.DATA_REQUEST_EXPORT_ZIP, 'zip'],
+    [STAFF_ADMIN_PATHS.DATA_REQUEST_EXPORT_XLSX, 'xlsx'],
+  ] as const) {
+    router
+      .route(path)
+      .get(requireOwner, async (req, res) => {
+        const query = parseInput(DataRequestQuerySchema, req.query);
+        const { fileName, sheets } = await exportPerson(deps, query, format, signedInUserId(req));
+        if (format === 'csv') await sendCsv(res, fileName, await oneTableOf(sheets));
+        else if (format === 'zip') await sendZip(res, fileName, sheets);
+        else await sendXlsx(res, fileName, sheets);
+      })
+      .all(methodNotAllowed(['GET']));
+  }
 
   router
     .route(STAFF_ADMIN_PATHS.DATA_REQUEST_ERASE)

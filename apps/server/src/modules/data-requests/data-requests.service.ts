@@ -1,7 +1,5 @@
 import {
   FORMER_COLLEAGUE,
-  ENQUIRY_KINDS,
-  FOLDER_LABELS,
   MESSAGE_KINDS,
   listedRowOf,
   phoneSearchKey,
@@ -19,12 +17,13 @@ import { withConflictRetry } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { outboxDir } from '../../lib/paths';
 import { removeOutboxFiles } from '../../lib/mailer';
+import type { Sheet } from '../../lib/spreadsheet';
 import { recordAudit, type AuditActor } from '../audit/audit-log';
 import { usernameOf } from '../auth/auth.service';
 import { findUserById } from '../auth/users.repository';
-import { neutraliseCell, exportHeaderOf, exportRowOf } from '../inbox/inbox-csv';
-import { deleteEnquiries } from '../inbox/inbox.repository';
+import { deleteEnquiries, emailsOf } from '../inbox/inbox.repository';
 import { deleteMails } from '../outbox/outbox.repository';
+import { personSheetsOf } from './data-request-sheets';
 import * as repository from './data-requests.repository';
 import type { Db, PersonKey, PersonMailRow, PersonNoteRow } from './data-requests.repository';
 
@@ -111,6 +110,8 @@ async function findRecords(db: Db, person: PersonKey): Promise<Found> {
 
 const isoOf = (ms: unknown) => new Date(Number(ms)).toISOString();
 
+const authorNameOf = (email: string | null) => (email === null ? FORMER_COLLEAGUE : usernameOf(email));
+
 function answerOf(found: Found): DataRequestAnswer {
   return {
     success: true,
@@ -131,7 +132,7 @@ function answerOf(found: Found): DataRequestAnswer {
       enquiryId: note.enquiry_id,
       reference: note.reference,
       body: note.body,
-      authorName: note.author_email === null ? FORMER_COLLEAGUE : usernameOf(note.author_email),
+      authorName: authorNameOf(note.author_email),
       createdAt: isoOf(note.created_at),
     })),
     mails: found.mails.map((mail) => ({
@@ -179,13 +180,14 @@ export async function searchPerson(
   });
 }
 
-export type ExportFormat = 'json' | 'csv';
+/** `csv` is the old one-file CSV, kept for the clients that fetch it; `zip` holds one CSV per table. */
+export type ExportFormat = 'json' | 'csv' | 'zip' | 'xlsx';
 
 export interface PersonExport {
   fileName: string;
   answer: DataRequestAnswer;
-  /** The CSV's records, title row first: one section per kind of record, each with its own header. */
-  csvRows: string[][];
+  /** One sheet per table: each kind's enquiries, the notes, the mails. */
+  sheets: Sheet[];
 }
 
 /** Everything stored about a person as a file to hand them; the audit log records the export. */
@@ -206,49 +208,17 @@ export async function exportPerson(
       detail: { ...audit.detail, format },
       at: now.getTime(),
     });
+    const assigneeIds = found.enquiries.flatMap(({ row }) =>
+      row.assignee_id === null ? [] : [Number(row.assignee_id)],
+    );
+    const assignees = await emailsOf(trx, [...new Set(assigneeIds)]);
+    const names = new Map([...assignees].map(([id, email]) => [id, usernameOf(email)]));
     return {
       fileName: `data-request-${lagosDayOf(now)}.${format}`,
       answer: answerOf(found),
-      csvRows: format === 'csv' ? csvRowsOf(found, now) : [],
+      sheets: personSheetsOf(found, { names, nameOf: authorNameOf }),
     };
   });
-}
-
-function csvRowsOf(found: Found, now: Date): string[][] {
-  const rows: string[][] = [['Data request export', now.toISOString(), `${totalOf(found)} records`]];
-  const section = (title: string, header: string[], records: string[][]) => {
-    if (records.length === 0) return;
-    rows.push([], [title], header, ...records);
-  };
-  for (const kind of MESSAGE_KINDS) {
-    const enquiries = found.enquiries.filter((enquiry) => enquiry.kind === kind);
-    section(
-      `Enquiries: ${ENQUIRY_KINDS[kind].notificationTitle}`,
-      ['Folder', ...exportHeaderOf(kind)],
-      // Assignees are staff, not the person: their names are left out of the person's copy.
-      enquiries.map(({ row }) => [FOLDER_LABELS[row.folder], ...exportRowOf(kind, row, new Map())]),
-    );
-  }
-  section(
-    'Notes',
-    ['Reference', 'Written', 'Author', 'Note'],
-    found.notes.map((note) =>
-      [
-        note.reference,
-        isoOf(note.created_at),
-        note.author_email === null ? FORMER_COLLEAGUE : usernameOf(note.author_email),
-        note.body,
-      ].map(neutraliseCell),
-    ),
-  );
-  section(
-    'Mails',
-    ['Written', 'Purpose', 'Recipient', 'Subject', 'Status'],
-    found.mails.map((mail) =>
-      [isoOf(mail.created_at), mail.purpose, mail.recipient, mail.subject, mail.status].map(neutraliseCell),
-    ),
-  );
-  return rows;
 }
 
 /**

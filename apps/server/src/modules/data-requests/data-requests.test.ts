@@ -5,7 +5,7 @@ import {
   DATA_REQUEST_MESSAGES,
   DataErasureAnswerSchema,
   DataRequestAnswerSchema,
-  ENQUIRY_KINDS,
+  MESSAGE_KIND_LABELS,
   MESSAGE_KIND_PATHS,
   MESSAGE_KINDS,
   STAFF_ADMIN_PATHS,
@@ -16,6 +16,7 @@ import {
 import { outboxFileOf } from '../../lib/mailer';
 import { outboxDir } from '../../lib/paths';
 import { VALID_SUBMISSIONS } from '../../test/fixtures';
+import { csvRecordsOf } from '../../test/spreadsheet-files';
 import {
   createTestContext,
   registerAndConfirm,
@@ -286,7 +287,7 @@ describe("a person's data", () => {
     expect(JSON.parse(String(entry?.detail))).toMatchObject({ format: 'json', enquiries: 5, notes: 2, mails: 13 });
   });
 
-  it('exports as CSV with a byte order mark, one section per kind of record, formulas neutralised', async () => {
+  it('exports as one CSV with a byte order mark, a row per value of every table, formulas neutralised', async () => {
     const answer = await owner
       .get(STAFF_ADMIN_PATHS.DATA_REQUEST_EXPORT_CSV)
       .query({ email: PERSON.email, phone: PHONES[2] })
@@ -299,16 +300,17 @@ describe("a person's data", () => {
     expect(answer.status).toBe(200);
     expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(answer.headers['content-disposition']).toMatch(/^attachment; filename="?data-request-2026-11-22\.csv"?$/);
-    const bytes = answer.body as Buffer;
-    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const text = bytes.subarray(3).toString('utf8');
-    for (const kind of MESSAGE_KINDS) expect(text).toContain(`Enquiries: ${ENQUIRY_KINDS[kind].notificationTitle}`);
-    expect(text).toContain('\r\nNotes\r\n');
-    expect(text).toContain('\r\nMails\r\n');
-    expect(text).toContain(`'=HYPERLINK(""http://evil.example"")`);
-    expect(text).toContain("'+234 quote sent");
-    expect(text).not.toContain(',=HYPERLINK');
-    for (const reference of references) expect(text).toContain(reference);
+    const records = csvRecordsOf(answer.body as Buffer);
+    expect(records[0]).toEqual(['Table', 'Row', 'Column', 'Value']);
+    const tables = new Set(records.slice(1).map(([table]) => table));
+    for (const kind of MESSAGE_KINDS) expect(tables).toContain(`${MESSAGE_KIND_LABELS[kind]} enquiries`);
+    expect(tables).toContain('Notes');
+    expect(tables).toContain('Mails');
+    const values = records.map((record) => record[3]);
+    expect(values).toContain(`'=HYPERLINK("http://evil.example")`);
+    expect(values).toContain("'+234 quote sent");
+    expect(values).not.toContain('=HYPERLINK("http://evil.example")');
+    for (const reference of references) expect(values).toContain(reference);
     const entry = (await auditEntries('data-request.export')).at(-1);
     expect(JSON.parse(String(entry?.detail))).toMatchObject({ format: 'csv' });
   });

@@ -1,35 +1,60 @@
-import { once } from 'node:events';
-import type { Writable } from 'node:stream';
-import { stringify } from 'csv-stringify';
-import { STATUS_LABELS, storedFieldsOf, type EnquiryStatus, type MessageKind } from '@agency/shared';
-import { lagosDayOf } from '../../lib/clock';
+import {
+  FORMER_COLLEAGUE,
+  MESSAGE_KIND_LABELS,
+  STATUS_LABELS,
+  UNASSIGNED,
+  storedFieldsOf,
+  type EnquiryStatus,
+  type MessageKind,
+} from '@agency/shared';
+import { lagosDateTimeOf, lagosDayOf } from '../../lib/clock';
+import type { Cell, SheetColumn } from '../../lib/spreadsheet';
+
+/** A note as the export shows it: who wrote it, when, and what. */
+export interface ExportNote {
+  authorName: string;
+  createdAt: Date;
+  body: string;
+}
 
 /**
- * A cell a spreadsheet would read as a formula (`=`, `+`, `-`, `@`, or a tab or carriage return before one) gets a
- * leading apostrophe, so an enquiry cannot run a formula on the computer of the staff member who opens the export
- * (OWASP's CSV injection advice).
+ * The export's columns: what the list shows first, then every stored field of the kind by its label, then the notes.
+ * Each says what it holds, so a workbook keeps phone numbers and references as text and times as dates.
  */
-export function neutraliseCell(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+export function exportColumnsOf(kind: MessageKind): SheetColumn[] {
+  return [
+    { header: 'Reference', type: 'reference' },
+    { header: 'Received', type: 'date' },
+    { header: 'Status' },
+    { header: 'Assignee' },
+    ...storedFieldsOf(kind).map(({ label, layout, phone }): SheetColumn => ({
+      header: label,
+      type: phone ? 'phone' : layout === 'long' ? 'long' : 'text',
+    })),
+    { header: 'Notes', type: 'long' },
+  ];
 }
 
-/** The export's columns: what the list shows first, then every stored field of the kind by its label. */
-export function exportHeaderOf(kind: MessageKind): string[] {
-  return ['Reference', 'Received', 'Status', 'Assignee', ...storedFieldsOf(kind).map(({ label }) => label)];
+/** The enquiry's notes in one cell, oldest first, each with its time in Lagos and its author, a blank line apart. */
+function notesCellOf(notes: readonly ExportNote[]): string {
+  return notes.map((note) => `${lagosDateTimeOf(note.createdAt)}, ${note.authorName}:\n${note.body}`).join('\n\n');
 }
 
-/** One stored enquiry as the export's cells, in exportHeaderOf's order, each neutralised. */
+/**
+ * One stored enquiry as the export's cells, in exportColumnsOf's order. The cells are as stored: the file writers
+ * (lib/spreadsheet) quote them, neutralise formulas and write the time in Lagos.
+ */
 export function exportRowOf(
   kind: MessageKind,
   row: Readonly<Record<string, unknown>>,
-  usernames: ReadonlyMap<number, string>,
-): string[] {
+  staff: { names: ReadonlyMap<number, string>; notes: readonly ExportNote[] },
+): Cell[] {
   const assignee = row.assignee_id === null || row.assignee_id === undefined ? undefined : Number(row.assignee_id);
-  const cells = [
+  return [
     String(row.reference),
-    new Date(Number(row.created_at)).toISOString(),
+    new Date(Number(row.created_at)),
     STATUS_LABELS[row.status as EnquiryStatus] ?? String(row.status),
-    assignee === undefined ? '' : (usernames.get(assignee) ?? ''),
+    assignee === undefined ? UNASSIGNED : (staff.names.get(assignee) ?? FORMER_COLLEAGUE),
     ...storedFieldsOf(kind).map(({ column, storedAs }) => {
       const value = row[column];
       if (value === null || value === undefined) return '';
@@ -39,29 +64,16 @@ export function exportRowOf(
       }
       return String(value);
     }),
+    notesCellOf(staff.notes),
   ];
-  return cells.map(neutraliseCell);
+}
+
+/** The worksheet's name: the dashboard's tab name. */
+export function exportSheetNameOf(kind: MessageKind): string {
+  return MESSAGE_KIND_LABELS[kind];
 }
 
 /** The file name a browser saves the export as: `contact-enquiries-2026-11-24.csv`, the day in Lagos. */
-export function exportFileNameOf(kind: MessageKind, now: Date): string {
-  return `${kind.replace(/_/g, '-')}-enquiries-${lagosDayOf(now)}.csv`;
-}
-
-/**
- * Writes the CSV (a UTF-8 byte order mark, so spreadsheet programs read the names right, then the header and the
- * rows) to `out` batch by batch, waiting whenever `out` is full, so a large export never sits in memory at once.
- */
-export async function writeCsv(out: Writable, header: string[], batches: AsyncIterable<string[][]>): Promise<void> {
-  const csv = stringify({ bom: true, record_delimiter: 'windows' });
-  csv.pipe(out);
-  const write = async (record: string[]) => {
-    if (!csv.write(record)) await once(csv, 'drain');
-  };
-  await write(header);
-  for await (const batch of batches) {
-    for (const record of batch) await write(record);
-  }
-  csv.end();
-  await once(out, 'finish');
+export function exportFileNameOf(kind: MessageKind, now: Date, extension: 'csv' | 'xlsx'): string {
+  return `${kind.replace(/_/g, '-')}-enquiries-${lagosDayOf(now)}.${extension}`;
 }

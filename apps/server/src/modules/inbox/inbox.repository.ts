@@ -429,6 +429,39 @@ export async function listNotes(db: Db, kind: MessageKind, id: number): Promise<
   }));
 }
 
+/** The notes of several enquiries of a kind, oldest first, for the export (one query per batch of enquiries). */
+export async function listNotesOn(
+  db: Db,
+  kind: MessageKind,
+  enquiryIds: number[],
+): Promise<Array<NoteRow & { enquiry_id: number }>> {
+  if (enquiryIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('enquiry_notes')
+    .leftJoin('users', 'users.id', 'enquiry_notes.author_id')
+    .select([
+      'enquiry_notes.id',
+      'enquiry_notes.enquiry_id',
+      'enquiry_notes.body',
+      'enquiry_notes.author_id',
+      'users.email as author_email',
+      'enquiry_notes.created_at',
+    ])
+    .where('enquiry_notes.kind', '=', kind)
+    .where('enquiry_notes.enquiry_id', 'in', enquiryIds)
+    .orderBy('enquiry_notes.created_at')
+    .orderBy('enquiry_notes.id')
+    .execute();
+  return rows.map((row) => ({
+    id: Number(row.id),
+    enquiry_id: Number(row.enquiry_id),
+    body: row.body,
+    author_id: row.author_id === null ? null : Number(row.author_id),
+    author_email: row.author_email,
+    created_at: Number(row.created_at),
+  }));
+}
+
 export interface EventRow {
   id: number;
   action: HistoryAction;

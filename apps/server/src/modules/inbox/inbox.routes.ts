@@ -15,7 +15,8 @@ import { jsonBody } from '../../middleware/json-body';
 import { methodNotAllowed } from '../../middleware/method-not-allowed';
 import { parseInput } from '../../middleware/validate';
 import { signedInUserId } from '../auth/require-staff';
-import { exportFileNameOf, writeCsv } from './inbox-csv';
+import { sendCsv, sendXlsx } from '../../lib/spreadsheet';
+import { exportFileNameOf } from './inbox-csv';
 import {
   addNote,
   bulkAction,
@@ -42,6 +43,7 @@ export const INBOX_ROUTES = {
   list: '/api/enquiries/:kind',
   arrivals: '/api/enquiries/:kind/arrivals',
   export: '/api/enquiries/:kind/export.csv',
+  exportXlsx: '/api/enquiries/:kind/export.xlsx',
   bulk: '/api/enquiries/:kind/bulk',
   enquiry: '/api/enquiries/:kind/:id',
   restore: '/api/enquiries/:kind/:id/restore',
@@ -51,7 +53,7 @@ export const INBOX_ROUTES = {
 
 const IdParamSchema = EnquiryRefSchema.pick({ id: true });
 
-/** The staff inbox (issue 11): every route staff only, every answer the JSON envelope but the CSV export's. */
+/** The staff inbox (issue 11): every route staff only, every answer the JSON envelope but the exports' files. */
 export function inboxRoutes(deps: AppDeps, requireStaff: RequestHandler): Router {
   const router = Router();
   const target = (params: Record<string, string>) => ({
@@ -103,18 +105,21 @@ export function inboxRoutes(deps: AppDeps, requireStaff: RequestHandler): Router
     })
     .all(methodNotAllowed(['GET']));
 
-  router
-    .route(INBOX_ROUTES.export)
-    .get(requireStaff, async (req, res) => {
-      const kind = kindOf(req.params.kind);
-      const filter = parseInput(InboxExportQuerySchema, req.query);
-      const { header, batches } = await exportEnquiries(deps, kind, filter, signedInUserId(req));
-      res.status(200);
-      res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-      res.attachment(exportFileNameOf(kind, deps.clock()));
-      await writeCsv(res, header, batches);
-    })
-    .all(methodNotAllowed(['GET']));
+  for (const [path, format] of [
+    [INBOX_ROUTES.export, 'csv'],
+    [INBOX_ROUTES.exportXlsx, 'xlsx'],
+  ] as const) {
+    router
+      .route(path)
+      .get(requireStaff, async (req, res) => {
+        const kind = kindOf(req.params.kind);
+        const filter = parseInput(InboxExportQuerySchema, req.query);
+        const sheet = await exportEnquiries(deps, kind, filter, signedInUserId(req));
+        const fileName = exportFileNameOf(kind, deps.clock(), format);
+        await (format === 'csv' ? sendCsv(res, fileName, sheet) : sendXlsx(res, fileName, [sheet]));
+      })
+      .all(methodNotAllowed(['GET']));
+  }
 
   router
     .route(INBOX_ROUTES.bulk)

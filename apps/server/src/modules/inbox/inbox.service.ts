@@ -34,7 +34,8 @@ import { actorOf, recordAudit } from '../audit/audit-log';
 import { usernameOf } from '../auth/auth.service';
 import { isStaff } from '../auth/staff-rule';
 import { findUserById, listConfirmedUsers } from '../auth/users.repository';
-import { exportHeaderOf, exportRowOf } from './inbox-csv';
+import type { Cell, Sheet } from '../../lib/spreadsheet';
+import { exportColumnsOf, exportRowOf, exportSheetNameOf, type ExportNote } from './inbox-csv';
 import * as repository from './inbox.repository';
 import type { Direction, Position, ResolvedFilter, SummaryRow } from './inbox.repository';
 
@@ -506,16 +507,17 @@ export async function bulkAction(
 const EXPORT_BATCH = 1000;
 
 /**
- * A view as CSV rows: the header, and the rows a batch at a time, newest first, read by keyset as the list pages
- * are. The filters are checked before anything is written, so a bad one is still a 400. The export is recorded in
- * the audit log with its filters when it starts: one that breaks off half way has still handed out data.
+ * A view as a sheet (for the CSV and the workbook alike): its columns, and the rows a batch at a time, newest first,
+ * read by keyset as the list pages are, each with its notes. The filters are checked before anything is written, so
+ * a bad one is still a 400. The export is recorded in the audit log with its filters when it starts: one that breaks
+ * off half way has still handed out data.
  */
 export async function exportEnquiries(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   kind: MessageKind,
   filter: InboxFilter,
   userId: number,
-): Promise<{ header: string[]; batches: AsyncIterable<string[][]> }> {
+): Promise<Sheet> {
   const resolved = resolveFilter(kind, filter, userId);
   // The search text may be a person's name, address or number, which an erasure must be able to remove; the audit
   // log is never changed, so it keeps only that there was a search (docs/decisions/0022).
@@ -531,19 +533,31 @@ export async function exportEnquiries(
       at: deps.clock().getTime(),
     }),
   );
-  async function* batches(): AsyncGenerator<string[][]> {
+  async function* batches(): AsyncGenerator<Cell[][]> {
     const users = await listConfirmedUsers(deps.db);
-    const usernames = new Map(users.map((user) => [user.id, usernameOf(user.email)]));
+    const names = new Map(users.map((user) => [user.id, usernameOf(user.email)]));
     let from: Position | undefined;
     for (;;) {
       const rows = await repository.listFullRows(deps.db, kind, resolved, from, EXPORT_BATCH);
-      if (rows.length > 0) yield rows.map((row) => exportRowOf(kind, row, usernames));
+      const notes = new Map<number, ExportNote[]>();
+      for (const note of await repository.listNotesOn(
+        deps.db,
+        kind,
+        rows.map((row) => Number(row.id)),
+      )) {
+        const list = notes.get(note.enquiry_id) ?? [];
+        list.push({ authorName: nameOf(note.author_email), createdAt: new Date(note.created_at), body: note.body });
+        notes.set(note.enquiry_id, list);
+      }
+      if (rows.length > 0) {
+        yield rows.map((row) => exportRowOf(kind, row, { names, notes: notes.get(Number(row.id)) ?? [] }));
+      }
       const last = rows.at(-1);
       if (!last || rows.length < EXPORT_BATCH) return;
       from = { createdAt: Number(last.created_at), id: Number(last.id) };
     }
   }
-  return { header: exportHeaderOf(kind), batches: batches() };
+  return { name: exportSheetNameOf(kind), columns: exportColumnsOf(kind), rows: batches() };
 }
 
 /**
