@@ -106,6 +106,13 @@ const NASTY_STRINGS = [
   '16.0',
   ' 16',
   '9'.repeat(30),
+  // Phones longer than the 20 characters of phone_key once their digits are taken (issue 17: a 500 on MariaDB).
+  '9'.repeat(21),
+  '1'.repeat(25),
+  `+234 ${'8'.repeat(20)}`,
+  '(0803) 555-1234-5678-9012-3456',
+  // Normalised for search_text, one character becomes 18: 5,000 of them overflowed MariaDB's TEXT.
+  '\ufdfa'.repeat(5_000),
   'null',
   'NaN',
   '__proto__',

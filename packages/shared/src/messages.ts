@@ -99,6 +99,8 @@ export const API_MESSAGES = {
   TOO_MANY_SUBMISSIONS: (minutes: number) =>
     `You have sent this form several times in a short while. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and send it again; what you typed is kept.`,
   HUMAN_CHECK_EXPIRED: 'This question has expired. Please answer the new question.',
+  /** A form sent under 3 s after it was first shown (issue 17): refused, everything typed kept, never filed as spam. */
+  SENT_TOO_FAST: 'That was quicker than we expected. Please check the form and send it again.',
   IDEMPOTENCY_KEY_INVALID: 'The Idempotency-Key must be 1 to 100 letters, digits, dashes or underscores.',
   REFERENCE_NOTICE: (reference: string) => `Your reference is ${reference}.`,
   LOGGED_OUT: 'Logged out.',

@@ -19,7 +19,10 @@ export const REFERRALS = [
   'Others',
 ] as const;
 
-/** The 36 states, Abia to Zamfara; the Federal Capital Territory is deliberately not listed (spec 3). */
+/**
+ * The 36 states, Abia to Zamfara, and the Federal Capital Territory in its alphabetical place: a deliberate deviation
+ * from spec 3, which left it out, so that prospects from Abuja can say where they are (issue 17, docs/decisions/0027).
+ */
 export const NIGERIAN_STATES = [
   'Abia',
   'Adamawa',
@@ -35,6 +38,7 @@ export const NIGERIAN_STATES = [
   'Edo',
   'Ekiti',
   'Enugu',
+  'Federal Capital Territory (Abuja)',
   'Gombe',
   'Imo',
   'Jigawa',

@@ -60,12 +60,13 @@ const validQuote = {
 };
 
 describe('the option lists of the spec', () => {
-  it('lists the 36 states from Abia to Zamfara without the Federal Capital Territory', () => {
-    expect(NIGERIAN_STATES).toHaveLength(36);
+  it('lists the 36 states from Abia to Zamfara and the Federal Capital Territory in its alphabetical place', () => {
+    expect(NIGERIAN_STATES).toHaveLength(37);
     expect(NIGERIAN_STATES[0]).toBe('Abia');
     expect(NIGERIAN_STATES.at(-1)).toBe('Zamfara');
-    expect(NIGERIAN_STATES.some((state) => /FCT|Federal|Abuja/i.test(state))).toBe(false);
-    expect(new Set(NIGERIAN_STATES).size).toBe(36);
+    expect(NIGERIAN_STATES.filter((state) => /Federal Capital Territory \(Abuja\)/.test(state))).toHaveLength(1);
+    expect([...NIGERIAN_STATES].sort((a, b) => a.localeCompare(b))).toEqual([...NIGERIAN_STATES]);
+    expect(new Set(NIGERIAN_STATES).size).toBe(37);
   });
 
   it('spells the training, occupation, referral and service options as the product does', () => {
@@ -116,12 +117,24 @@ describe('the web training registration', () => {
     });
   });
 
-  it.each(['0801234567', '080123456789', '0801234567a', '0801-234-5678', '+2348012345678', '080 1234 5678'])(
-    'refuses the phone %j, which is not exactly 11 digits',
+  it.each(['0801234567', '080123456789', '0801234567a', '+234801234567', '0801 234 56789', '12345678901234567890123'])(
+    'refuses the phone %j, which is not exactly 11 digits once normalised',
     (phone) => {
       expect(errorsOf(WebTrainingRegistrationSchema, { ...validWebTraining, phone }).phone).toBe(
         FIELD_MESSAGES.TRAINING_PHONE,
       );
+    },
+  );
+
+  it.each(['0803 555 1234', '+234 803 555 1234', '(0803) 555-1234', '234.803.555.1234', '+234 (0)803 555 1234'])(
+    'accepts the phone %j and keeps it as 08035551234',
+    (phone) => {
+      expect(WebTrainingRegistrationSchema.parse({ ...validWebTraining, phone }).phone).toBe('08035551234');
+      expect(CreativeTrainingRegistrationSchema.parse({ ...validWebTraining, trainingType: '', phone }).phone).toBe(
+        '08035551234',
+      );
+      expect(ContactMessageSchema.parse({ ...validContact, phone }).phone).toBe('08035551234');
+      expect(QuoteRequestSchema.parse({ ...validQuote, phone }).phone).toBe('08035551234');
     },
   );
 
@@ -203,8 +216,11 @@ describe('the creative training registration', () => {
 });
 
 describe('the contact message', () => {
-  it('accepts a complete message and trims its text', () => {
-    expect(ContactMessageSchema.parse({ ...validContact, name: '  Chioma Okafor ' })).toEqual(validContact);
+  it('accepts a complete message, trims its text and normalises its phone', () => {
+    expect(ContactMessageSchema.parse({ ...validContact, name: '  Chioma Okafor ' })).toEqual({
+      ...validContact,
+      phone: '08012345678',
+    });
   });
 
   it.each(['name', 'email', 'phone', 'message'])('requires %s', (field) => {
@@ -213,6 +229,15 @@ describe('the contact message', () => {
 
   it('takes the phone as free text without a digit pattern', () => {
     expect(errorsOf(ContactMessageSchema, { ...validContact, phone: 'call 0803 after 5pm' })).toEqual({});
+    expect(ContactMessageSchema.parse({ ...validContact, phone: ' +44 20 7946 0958 ' }).phone).toBe('+442079460958');
+  });
+
+  it('refuses a phone of more than 15 digits with the phone message, however it is written', () => {
+    for (const phone of ['1'.repeat(16), '1'.repeat(25), '+1 234 567 890 123 456', 'ext 1234567890123456']) {
+      expect(errorsOf(ContactMessageSchema, { ...validContact, phone }).phone).toBe(FIELD_MESSAGES.PHONE_INVALID);
+      expect(errorsOf(QuoteRequestSchema, { ...validQuote, phone }).phone).toBe(FIELD_MESSAGES.PHONE_INVALID);
+    }
+    expect(errorsOf(ContactMessageSchema, { ...validContact, phone: '1'.repeat(15) })).toEqual({});
   });
 
   it('refuses a message over 5,000 characters and a phone over 30', () => {
@@ -220,7 +245,7 @@ describe('the contact message', () => {
     expect(errorsOf(ContactMessageSchema, { ...validContact, message: 'a'.repeat(5_001) }).message).toBe(
       FIELD_MESSAGES.TOO_LONG(LIMITS.MESSAGE_MAX),
     );
-    expect(errorsOf(ContactMessageSchema, { ...validContact, phone: '1'.repeat(31) }).phone).toBe(
+    expect(errorsOf(ContactMessageSchema, { ...validContact, phone: `call ${'x'.repeat(26)}` }).phone).toBe(
       FIELD_MESSAGES.TOO_LONG(LIMITS.PHONE_MAX),
     );
   });
@@ -263,7 +288,7 @@ describe('the quote request', () => {
     expect(errorsOf(QuoteRequestSchema, { ...validQuote, [field]: '' })[field]).toBe(FIELD_MESSAGES.REQUIRED);
   });
 
-  it('takes the location from the 36 states only', () => {
+  it('takes the location from the 36 states and the Federal Capital Territory only', () => {
     expect(errorsOf(QuoteRequestSchema, { ...validQuote, location: 'Abuja' }).location).toBe(
       FIELD_MESSAGES.CHOOSE_OPTION,
     );

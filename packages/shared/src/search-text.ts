@@ -22,6 +22,13 @@ export const SEARCH_TEXT_COLUMNS = {
 } as const satisfies Record<MessageKind, { name: readonly string[]; other: readonly string[] }>;
 
 /**
+ * At most this many characters of `search_text`: four bytes each at most, they fit MariaDB's TEXT (65,535 bytes). A
+ * message of 5,000 characters is far below it, but normalising can make one character many (NFKD writes U+FDFA as
+ * 18 letters), and an overflow would be a 500 on MariaDB (issue 17); beyond it the end of the text is not searched.
+ */
+export const SEARCH_TEXT_MAX_CHARACTERS = 16_000;
+
+/**
  * The `search_text` of a stored enquiry from its columns. The parts are joined by a line break, which a searched
  * text never holds once it is normalised (searchTextOf makes every run of white space one space), so a search never
  * matches across the end of one column and the start of the next.
@@ -30,5 +37,9 @@ export function enquirySearchTextOf(kind: MessageKind, columns: Readonly<Record<
   const { name, other } = SEARCH_TEXT_COLUMNS[kind];
   const present = (names: readonly string[]) =>
     names.map((column) => columns[column]).filter((value): value is string => typeof value === 'string');
-  return [present(name).join(' '), ...present(other)].map(searchTextOf).join('\n');
+  const text = [present(name).join(' '), ...present(other)].map(searchTextOf).join('\n');
+  const characters = Array.from(text);
+  return characters.length > SEARCH_TEXT_MAX_CHARACTERS
+    ? characters.slice(0, SEARCH_TEXT_MAX_CHARACTERS).join('')
+    : text;
 }

@@ -13,6 +13,12 @@ export interface IssuedSumQuestion {
 /** The human check's two fields in a submission (JSON and form posts alike). */
 export const HUMAN_CHECK_FIELDS = { token: 'humanCheckToken', answer: 'humanCheckAnswer' } as const;
 
+/**
+ * GET /api/human-check?after=<token>: the new question after a refusal carries the old one's first-served time, so a
+ * corrected form is never "too fast" (issue 17).
+ */
+export const HUMAN_CHECK_AFTER_PARAMETER = 'after';
+
 /** The honeypot: a field people never see or fill; anything in it marks the enquiry as spam. */
 export const HONEYPOT_FIELD = 'website';
 
@@ -23,8 +29,13 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const SUBMISSION_RULES = {
   /** A question may be answered for this long after it was issued. */
   HUMAN_CHECK_TTL_MS: 30 * 60 * 1000,
-  /** A form sent sooner than this after its question was issued was filled by a machine. */
+  /**
+   * A form sent sooner than this after it was first served to the visitor (the first question's time, carried by
+   * every later question) is refused as too fast, never stored as spam (issue 17, docs/decisions/0027).
+   */
   MIN_FILL_MS: 3000,
+  /** Auto-replies to one e-mail address in a day, across the four forms; more enquiries are stored without one. */
+  AUTO_REPLIES_PER_ADDRESS_PER_DAY: 3,
   /** A repeated idempotency key within this time gets the first answer. */
   IDEMPOTENCY_TTL_MS: 24 * 60 * 60 * 1000,
   IDEMPOTENCY_KEY_MAX: 100,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isAllowlisted, parseAllowlist } from './allowlist';
-import { ConfigError, DEFAULT_LIMITS, loadConfig } from './config';
+import { ConfigError, DEFAULT_LIMITS, DEFAULT_MAIL_FROM, loadConfig } from './config';
 import { parseRateLimit, RATE_LIMIT_OFF } from './rate-limit';
 
 const dirs: string[] = [];
@@ -204,6 +204,28 @@ describe('abuse limits', () => {
       ),
     ).toThrow(/LOGIN_LIMIT_PER_ACCOUNT .*REGISTER_LIMIT .*RESET_MAIL_LIMIT .*RESET_REQUEST_LIMIT /);
   });
+});
+
+describe('REPLY_TO_ADDRESS', () => {
+  it('is MAIL_FROM when unset, and the address given otherwise', () => {
+    expect(loadConfig({}, tempDir()).replyTo).toBe(DEFAULT_MAIL_FROM);
+    expect(loadConfig({ MAIL_FROM: 'Agency <no-reply@example.ng>' }, tempDir()).replyTo).toBe(
+      'Agency <no-reply@example.ng>',
+    );
+    expect(loadConfig({ REPLY_TO_ADDRESS: ' hello@example.ng ' }, tempDir()).replyTo).toBe('hello@example.ng');
+    expect(loadConfig({ REPLY_TO_ADDRESS: '"Agency" <hello@example.ng>' }, tempDir()).replyTo).toBe(
+      '"Agency" <hello@example.ng>',
+    );
+  });
+
+  it.each(['hello', 'hello@', 'a@b.ng, c@d.ng', 'Agency <hello>', 'hello@example.ng\nBcc: x@y.ng'])(
+    'written %j stops the start with one line that names it',
+    (value) => {
+      expect(() => loadConfig({ REPLY_TO_ADDRESS: value }, tempDir())).toThrow(
+        /^Invalid configuration: REPLY_TO_ADDRESS must be one e-mail address[^\n]*$/,
+      );
+    },
+  );
 });
 
 describe('the staff allowlist', () => {

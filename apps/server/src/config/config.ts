@@ -18,6 +18,8 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** REPLY_TO_ADDRESS: where visitors' answers to the auto-reply go (MAIL_FROM when unset). */
+  replyTo: string;
   /** STAFF_NOTIFY_EMAIL's addresses; empty = every staff account is notified. */
   staffNotifyEmails: string[];
   /** First retry of a mail the SMTP server did not accept, doubling with each try. */
@@ -73,6 +75,13 @@ export const DEFAULT_LIMITS: AbuseLimits = {
   form: parseRateLimit('5/1m,30/1h'),
 };
 
+/** One address, bare or with a display name: `hello@x.ng` or `"Name" <hello@x.ng>`, on one line. */
+function isMailbox(value: string): boolean {
+  if (/[\r\n]/.test(value)) return false;
+  const address = /^[^<>]*<([^<>]+)>$/.exec(value)?.[1] ?? value;
+  return z.email().safeParse(address).success;
+}
+
 const optionalText = z
   .string()
   .trim()
@@ -117,6 +126,10 @@ const EnvSchema = z.object({
     'must start with smtp:// or smtps://',
   ),
   MAIL_FROM: optionalText.refine((value) => value === undefined || !/[\r\n]/.test(value), 'must be one line'),
+  REPLY_TO_ADDRESS: optionalText.refine(
+    (value) => value === undefined || isMailbox(value),
+    'must be one e-mail address, such as hello@rendezvousdigital.ng or "Rendezvous Digital" <hello@rendezvousdigital.ng>',
+  ),
   STAFF_NOTIFY_EMAIL: optionalText.transform((value, ctx) => {
     const addresses = (value ?? '')
       .split(',')
@@ -189,6 +202,22 @@ const EnvSchema = z.object({
 
 export class ConfigError extends Error {}
 
+/** Trust-proxy values that believe every X-Forwarded-For entry, whoever wrote it: `true` and the whole Internet. */
+const TRUSTS_EVERY_PROXY = new Set(['0.0.0.0/0', '::/0']);
+
+/**
+ * The warning the server logs at start when TRUST_PROXY trusts every proxy (issue 17): then the client address is
+ * whatever the client writes first in X-Forwarded-For, and every per-address limit (sign-in, registration, reset,
+ * forms) can be passed by changing it. A hop count (1 behind one proxy) or the proxy's addresses are safe.
+ */
+export function trustProxyWarning(trustProxy: AppConfig['trustProxy']): string | undefined {
+  const trustsEveryone =
+    trustProxy === true ||
+    (typeof trustProxy === 'string' && trustProxy.split(',').some((entry) => TRUSTS_EVERY_PROXY.has(entry.trim())));
+  if (!trustsEveryone) return undefined;
+  return 'TRUST_PROXY trusts every proxy: a client can write any address into X-Forwarded-For and pass every per-address limit (sign-in, registration, password reset, forms); set it to the number of proxies in front of the server (1 behind one) or to their addresses';
+}
+
 function parseTrustProxy(value: string | undefined): AppConfig['trustProxy'] {
   if (value === undefined) return undefined;
   if (value === 'true') return true;
@@ -239,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     databaseUrl: values.DATABASE_URL,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM ?? DEFAULT_MAIL_FROM,
+    replyTo: values.REPLY_TO_ADDRESS ?? values.MAIL_FROM ?? DEFAULT_MAIL_FROM,
     staffNotifyEmails: values.STAFF_NOTIFY_EMAIL,
     mailRetryBaseMs: values.MAIL_RETRY_BASE_SECONDS,
     mailLeaseMs: values.MAIL_LEASE_SECONDS,

@@ -56,6 +56,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     databaseUrl: undefined,
     smtpUrl: undefined,
     mailFrom: '"Rendezvous Digital" <no-reply@rendezvousdigital.ng>',
+    replyTo: '"Rendezvous Digital" <hello@rendezvousdigital.ng>',
     staffNotifyEmails: [],
     mailRetryBaseMs: 60_000,
     mailLeaseMs: 120_000,

@@ -1,11 +1,11 @@
+import { REPLY_PROMISES, replyPromiseSentence } from '@agency/shared';
 import { BRAND, FULL_ADDRESS } from './brand';
 
 export const CONTACT = {
   title: 'Contact Us',
-  metaDescription: `Call, WhatsApp, e-mail or visit Rendezvous Digital at ${FULL_ADDRESS}. Send us a message and we reply within one working day.`,
+  metaDescription: `Call, WhatsApp, e-mail or visit Rendezvous Digital at ${FULL_ADDRESS}. Send us a message and ${REPLY_PROMISES.contact}.`,
   heading: 'Contact Us',
-  intro:
-    'Have a project in mind, a question about our training, or a website that needs rescuing? Send us a message, call, or drop by the studio. We reply within one working day.',
+  intro: `Have a project in mind, a question about our training, or a website that needs rescuing? Send us a message, call, or drop by the studio. ${replyPromiseSentence(REPLY_PROMISES.contact)}`,
   illustration: {
     src: '/images/illustrations/contact.svg',
     width: 480,
@@ -46,7 +46,7 @@ export const REQUEST_QUOTE = {
   },
   nextStepsHeading: 'What happens next',
   nextSteps: [
-    'We read your request and reply within one working day.',
+    replyPromiseSentence(REPLY_PROMISES.quote),
     'We book a short call to understand your business and answer questions.',
     'You receive a written proposal with scope, timeline and a fixed price in naira.',
   ],

@@ -1,4 +1,4 @@
-import { PATHS } from '@agency/shared';
+import { PATHS, REPLY_PROMISES } from '@agency/shared';
 import { BRAND } from './brand';
 
 export type TrainingVariant = 'web' | 'creative';
@@ -54,7 +54,7 @@ export const TRAINING_COURSES: Record<TrainingVariant, TrainingCourse> = {
     ],
     pricesNote: `Call or WhatsApp us for the current fees and the next start date, or write to ${BRAND.emails.training}.`,
     registrationHeading: 'Register for the web training',
-    registrationText: 'Fill in the form and we will call you within two working days to confirm your place.',
+    registrationText: `Fill in the form and ${REPLY_PROMISES.training}.`,
     illustration: {
       src: '/images/illustrations/training-web.svg',
       width: 480,
@@ -88,7 +88,7 @@ export const TRAINING_COURSES: Record<TrainingVariant, TrainingCourse> = {
       { schedule: 'Weekend', price: 'N100,000', duration: '10 weeks' },
     ],
     registrationHeading: 'Register for the graphic design training',
-    registrationText: 'Fill in the form and we will call you within two working days to confirm your place.',
+    registrationText: `Fill in the form and ${REPLY_PROMISES.training}.`,
     illustration: {
       src: '/images/illustrations/training-creative.svg',
       width: 480,

@@ -2,6 +2,7 @@ import { API_PATHS } from '../api';
 import { SPEC_MESSAGES } from '../messages';
 import { ContactMessageSchema } from '../schemas/contact';
 import type { EnquiryKind } from './define-kind';
+import { REPLY_PROMISES } from './reply-promises';
 
 /** How a contact message is stored, listed and shown (docs/decisions/0009). */
 export const CONTACT_KIND = {
@@ -21,4 +22,5 @@ export const CONTACT_KIND = {
   successMessage: SPEC_MESSAGES.MESSAGE_SENT,
   wrongSumMessage: SPEC_MESSAGES.WRONG_SUM_CONTACT,
   notificationTitle: 'contact message',
+  replyPromise: REPLY_PROMISES.contact,
 } as const satisfies EnquiryKind<typeof ContactMessageSchema>;

@@ -2,6 +2,7 @@ import { API_PATHS } from '../api';
 import { SPEC_MESSAGES } from '../messages';
 import { CreativeTrainingRegistrationSchema } from '../schemas/training';
 import type { EnquiryKind } from './define-kind';
+import { REPLY_PROMISES } from './reply-promises';
 
 /** How a creative graphic design training registration is stored, listed and shown (docs/decisions/0009). */
 export const CREATIVE_DESIGN_KIND = {
@@ -27,4 +28,5 @@ export const CREATIVE_DESIGN_KIND = {
   successMessage: SPEC_MESSAGES.REGISTRATION_SUCCESS,
   wrongSumMessage: SPEC_MESSAGES.WRONG_SUM_TRAINING,
   notificationTitle: 'creative graphic design training registration',
+  replyPromise: REPLY_PROMISES.training,
 } as const satisfies EnquiryKind<typeof CreativeTrainingRegistrationSchema>;

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ReplyPromise } from './reply-promises';
 
 /** How one API field of an enquiry is stored, listed and shown. */
 export interface StoredField {
@@ -34,6 +35,8 @@ export interface EnquiryKind<S extends SubmissionSchema = SubmissionSchema> {
   readonly wrongSumMessage: string;
   /** The staff notification reads "A new {notificationTitle} has arrived". */
   readonly notificationTitle: string;
+  /** What the form's page promises about the answer; the auto-reply repeats it (issue 17). */
+  readonly replyPromise: ReplyPromise;
 }
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};

@@ -11,6 +11,7 @@ import { REQUEST_QUOTE_KIND } from './request-quote';
 import { WEB_DEV_KIND } from './web-dev';
 
 export type { ColumnsOf, EnquiryKind, ListedRowOf, StoredField, SubmissionOf } from './define-kind';
+export { REPLY_PROMISES, replyPromiseSentence, type ReplyPromise } from './reply-promises';
 
 /** In the dashboard's tab order. */
 export const MESSAGE_KINDS = ['web_dev', 'creative_design', 'contact', 'request_quote'] as const;

@@ -2,6 +2,7 @@ import { API_PATHS } from '../api';
 import { SPEC_MESSAGES } from '../messages';
 import { QuoteRequestSchema } from '../schemas/quote';
 import type { EnquiryKind } from './define-kind';
+import { REPLY_PROMISES } from './reply-promises';
 
 /** How a quote request is stored, listed and shown (docs/decisions/0009). */
 export const REQUEST_QUOTE_KIND = {
@@ -29,4 +30,5 @@ export const REQUEST_QUOTE_KIND = {
   successMessage: SPEC_MESSAGES.QUOTE_SUBMITTED,
   wrongSumMessage: SPEC_MESSAGES.WRONG_SUM_QUOTE,
   notificationTitle: 'quote request',
+  replyPromise: REPLY_PROMISES.quote,
 } as const satisfies EnquiryKind<typeof QuoteRequestSchema>;

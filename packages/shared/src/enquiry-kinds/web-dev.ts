@@ -2,6 +2,7 @@ import { API_PATHS } from '../api';
 import { SPEC_MESSAGES } from '../messages';
 import { WebTrainingRegistrationSchema } from '../schemas/training';
 import type { EnquiryKind } from './define-kind';
+import { REPLY_PROMISES } from './reply-promises';
 
 /** How a web development training registration is stored, listed and shown (docs/decisions/0009). */
 export const WEB_DEV_KIND = {
@@ -26,4 +27,5 @@ export const WEB_DEV_KIND = {
   successMessage: SPEC_MESSAGES.REGISTRATION_SUCCESS,
   wrongSumMessage: SPEC_MESSAGES.WRONG_SUM_TRAINING,
   notificationTitle: 'web development training registration',
+  replyPromise: REPLY_PROMISES.training,
 } as const satisfies EnquiryKind<typeof WebTrainingRegistrationSchema>;

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
-import { emailField, requiredText } from './fields';
+import { emailField, phoneField, requiredText } from './fields';
 
 /** POST submit_contactform.php. Phone is free text (spec 5: no digit pattern). */
 export const ContactMessageSchema = z.strictObject({
   name: requiredText(LIMITS.NAME_MAX),
   email: emailField,
-  phone: requiredText(LIMITS.PHONE_MAX),
+  phone: phoneField,
   message: requiredText(LIMITS.MESSAGE_MAX, 'multi-line'),
 });
 

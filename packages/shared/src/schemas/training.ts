@@ -9,13 +9,14 @@ import {
   SCHEDULES,
   WEB_TRAINING_TYPES,
 } from '../options';
-import { emailField, optionalChoice, requiredChoice, requiredText } from './fields';
+import { emailField, normalisedPhone, optionalChoice, requiredChoice, requiredText } from './fields';
 
 const TRAINING_PHONE_PATTERN = new RegExp(`^\\d{${LIMITS.TRAINING_PHONE_DIGITS}}$`);
 
+/** Eleven digits once normalised (`+234 803 555 1234` is `08035551234`); the spec's message for anything else. */
 export const trainingPhoneField = z
   .string({ error: FIELD_MESSAGES.REQUIRED })
-  .trim()
+  .overwrite(normalisedPhone)
   .min(1, FIELD_MESSAGES.REQUIRED)
   .regex(TRAINING_PHONE_PATTERN, FIELD_MESSAGES.TRAINING_PHONE);
 

@@ -9,7 +9,7 @@ import {
   type MessageKind,
 } from '@agency/shared';
 import { AppError } from '../../lib/errors';
-import type { HumanCheck } from '../human-check/human-check';
+import { TOKEN_MAX, type HumanCheck } from '../human-check/human-check';
 
 /** The page each public form lives on: a form post without JavaScript is answered with it (docs/decisions/0019). */
 export const FORM_PAGE_PATHS: Record<MessageKind, string> = {
@@ -77,21 +77,22 @@ export function refusalOf(error: unknown): { errors: Record<string, string>; for
 
 /**
  * The question a page shows again after a refusal: the one answered, with its answer, while its token is still good
- * and the refusal is not about it (a missing field); otherwise a fresh one with an empty answer.
+ * and the refusal is not about it (a missing field); otherwise a new one with an empty answer, which keeps the time
+ * the form was first served (issue 17), so sending the corrected form at once is not "too fast".
  */
 export function questionAfterRefusal(
   posted: { token: unknown; answer: unknown },
   errors: Record<string, string>,
-  options: { humanCheck: HumanCheck; now: number; issue: () => IssuedSumQuestion },
+  options: { humanCheck: HumanCheck; now: number },
 ): { question: IssuedSumQuestion; answer: string } {
   const token = typeof posted.token === 'string' ? posted.token : '';
   const reading =
-    token && token.length <= 500 ? options.humanCheck.read(token, options.now) : { valid: false as const };
+    token && token.length <= TOKEN_MAX ? options.humanCheck.read(token, options.now) : { valid: false as const };
   if (reading.valid && !(HUMAN_CHECK_FIELDS.answer in errors)) {
     const { a, b } = reading.claims;
     return { question: { a, b, token }, answer: typeof posted.answer === 'string' ? posted.answer : '' };
   }
-  return { question: options.issue(), answer: '' };
+  return { question: options.humanCheck.issue(options.now, token), answer: '' };
 }
 
 /** The kit's own first check of the answer: an empty one is a missing field, not a wrong sum (0005). */

@@ -245,6 +245,84 @@ describe('form posts without JavaScript', () => {
     expect(await rowsOf(ctx, 'web_dev')).toHaveLength(1);
   });
 
+  it('a wrong sum corrected within a second of the refusal is stored as a normal enquiry, not as spam', async () => {
+    const ctx = await open();
+    const { body } = await filledForm(ctx, 'contact');
+    const refused = await postForm(ctx, 'contact', {
+      ...body,
+      humanCheckAnswer: String(Number(body.humanCheckAnswer) + 1),
+    });
+    expect(refused.status).toBe(400);
+    const { question } = stateOf(refused).formState;
+    ctx.advance(900);
+    const corrected = await postForm(ctx, 'contact', {
+      ...body,
+      humanCheckToken: question.token,
+      humanCheckAnswer: String(question.a + question.b),
+    });
+    expect(corrected.status).toBe(200);
+    expect(stateOf(corrected).formState.sent?.reference).toMatch(REFERENCE_PATTERN);
+    expect(await rowsOf(ctx, 'contact')).toMatchObject([
+      { spam_reason: null, human_check: 'verified', folder: 'inbox' },
+    ]);
+  });
+
+  it('a missing field corrected at once after a page first served a moment ago is stored, its new question carrying the first time', async () => {
+    const ctx = await open();
+    const page = await request(ctx.app).get(FORM_PAGE_PATHS.web_dev);
+    const token = /name="humanCheckToken" value="([^"]+)"/.exec(page.text)?.[1] ?? '';
+    ctx.advance(SUBMISSION_RULES.MIN_FILL_MS);
+    // Refused for the e-mail and the sum at once: the page comes back with a new question.
+    const { trainingType: _type, ...fields } = VALID_SUBMISSIONS.web_dev;
+    const refused = await postForm(ctx, 'web_dev', {
+      ...fields,
+      email: 'nope',
+      humanCheckToken: token,
+      humanCheckAnswer: '99',
+    });
+    expect(refused.status).toBe(400);
+    const { question } = stateOf(refused).formState;
+    expect(question.token).not.toBe(token);
+    ctx.advance(200);
+    const corrected = await postForm(ctx, 'web_dev', {
+      ...fields,
+      humanCheckToken: question.token,
+      humanCheckAnswer: String(question.a + question.b),
+    });
+    expect(corrected.status).toBe(200);
+    expect(await rowsOf(ctx, 'web_dev')).toMatchObject([{ spam_reason: null, folder: 'inbox' }]);
+  });
+
+  it('a form sent under 3 s after its page was served comes back with a message to send it again, everything kept', async () => {
+    const ctx = await open();
+    const page = await request(ctx.app).get(FORM_PAGE_PATHS.contact);
+    const token = /name="humanCheckToken" value="([^"]+)"/.exec(page.text)?.[1] ?? '';
+    const question = /What is (\d) \+ (\d)\?/.exec(page.text);
+    const answer = String(Number(question?.[1]) + Number(question?.[2]));
+    ctx.advance(SUBMISSION_RULES.MIN_FILL_MS - 1);
+    const body = { ...VALID_SUBMISSIONS.contact, humanCheckToken: token, humanCheckAnswer: answer, website: '' };
+    const refused = await postForm(ctx, 'contact', body);
+    expect(refused.status).toBe(400);
+    const { formState } = stateOf(refused);
+    expect(formState).toMatchObject({ formError: API_MESSAGES.SENT_TOO_FAST, errors: {}, answer, sent: null });
+    expect(formState.question.token).toBe(token);
+    expect(formState.values).toMatchObject({ name: 'Bola Ahmed', message: VALID_SUBMISSIONS.contact.message });
+    expect(await rowsOf(ctx, 'contact')).toEqual([]);
+    ctx.advance(1);
+    expect((await postForm(ctx, 'contact', body)).status).toBe(200);
+    expect(await rowsOf(ctx, 'contact')).toMatchObject([{ spam_reason: null }]);
+  });
+
+  it('the Federal Capital Territory is a state the training and quote pages accept', async () => {
+    const ctx = await open();
+    const { body: training } = await filledForm(ctx, 'creative_design', { state: 'Federal Capital Territory (Abuja)' });
+    expect((await postForm(ctx, 'creative_design', training)).status).toBe(200);
+    const { body: quote } = await filledForm(ctx, 'request_quote', { location: 'Federal Capital Territory (Abuja)' });
+    expect((await postForm(ctx, 'request_quote', quote)).status).toBe(200);
+    expect((await rowsOf(ctx, 'creative_design'))[0]?.state).toBe('Federal Capital Territory (Abuja)');
+    expect((await rowsOf(ctx, 'request_quote'))[0]?.location).toBe('Federal Capital Territory (Abuja)');
+  });
+
   it('an empty answer asks for one, as the page does', async () => {
     const ctx = await open();
     const { body } = await filledForm(ctx, 'contact', { humanCheckAnswer: '' });

@@ -120,7 +120,7 @@ export function messagesRoutes(
         values: posted.values,
         errors,
         formError,
-        ...questionAfterRefusal(posted, errors, { humanCheck, now, issue: () => forms.issueFormSlots().question }),
+        ...questionAfterRefusal(posted, errors, { humanCheck, now }),
         sent: null,
       });
 

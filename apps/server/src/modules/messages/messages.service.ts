@@ -11,13 +11,14 @@ import {
   type MessageRowByKind,
   type SubmissionByKind,
 } from '@agency/shared';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { AppDeps } from '../../app-deps';
 import type { AppConfig } from '../../config/config';
 import type { Database, HumanCheckVerdict, SpamReason } from '../../lib/database-schema';
 import { AppError } from '../../lib/errors';
 import { autoReplyMail, staffNotificationMail, type NotifiedField } from '../../lib/mail-templates';
 import { isUniqueViolation, withConflictRetry } from '../../lib/db-errors';
+import { createRateLimiter, type RateLimiter } from '../../lib/rate-limiter';
 import { isStaff } from '../auth/staff-rule';
 import { listConfirmedUsers } from '../auth/users.repository';
 import { moveOne } from '../inbox/inbox.service';
@@ -63,6 +64,8 @@ export async function submitMessage<K extends MessageKind>(
 ): Promise<SubmitOutcome> {
   const now = deps.clock().getTime();
   const definition = ENQUIRY_KINDS[kind];
+  // Counted before the transaction (the limiter must not run inside one), given back when nothing is stored.
+  const autoReplyTo = (await autoReplyAllowed(deps.db, kind, submission, verdict)) ?? undefined;
   try {
     // InnoDB may pick the transaction as a deadlock victim (a sender claiming mail at that moment): run it again.
     const outcome = await withConflictRetry(() =>
@@ -95,8 +98,10 @@ export async function submitMessage<K extends MessageKind>(
             ...notificationOf(deps.config, kind, submission, { id, reference }, to),
             purpose: 'staff-notification' as const,
           }));
-          const autoReply = { ...visitorReplyOf(kind, submission, reference), purpose: 'auto-reply' as const };
-          await queueMails(trx, [...staffMails, autoReply], { now, from: deps.config.mailFrom });
+          const autoReplies = autoReplyTo
+            ? [{ ...visitorReplyOf(deps.config, kind, submission, reference), purpose: 'auto-reply' as const }]
+            : [];
+          await queueMails(trx, [...staffMails, ...autoReplies], { now, from: deps.config.mailFrom });
         }
         return { stored: true as const, reference, answer };
       }),
@@ -104,6 +109,7 @@ export async function submitMessage<K extends MessageKind>(
     deps.mail.wake();
     return outcome;
   } catch (error) {
+    if (autoReplyTo !== undefined) await autoReplyLimiterOf(deps.db).refund(autoReplyTo);
     if (!isUniqueViolation(error)) throw error;
     // Either the same idempotency key was committed a moment ago (answer as it was answered), or the token was.
     const replay = verdict.idempotencyKey ? await findReplay(deps, kind, verdict.idempotencyKey) : undefined;
@@ -156,15 +162,61 @@ function notificationOf<K extends MessageKind>(
   });
 }
 
-function visitorReplyOf<K extends MessageKind>(kind: K, submission: SubmissionByKind[K], reference: string) {
-  const { visitorName, visitorEmail, fields } = describedSubmission(kind, submission);
+/**
+ * The visitor's auto-reply (issue 17): the name (when it holds nothing like an address), the reference and the
+ * agency's own copy with the form's promise; nothing else the visitor typed. Replies go to REPLY_TO_ADDRESS.
+ */
+function visitorReplyOf<K extends MessageKind>(
+  config: Pick<AppConfig, 'replyTo'>,
+  kind: K,
+  submission: SubmissionByKind[K],
+  reference: string,
+) {
+  const { visitorName, visitorEmail } = describedSubmission(kind, submission);
+  const definition = ENQUIRY_KINDS[kind];
   return autoReplyMail({
     to: visitorEmail,
-    visitorName,
-    kindTitle: ENQUIRY_KINDS[kind].notificationTitle,
+    replyTo: config.replyTo,
+    visitorName: looksLikeAddress(visitorName) ? null : visitorName,
+    kindTitle: definition.notificationTitle,
     reference,
-    fields,
+    promise: definition.replyPromise,
   });
+}
+
+/** A link, a domain or an e-mail address in a name: a relay's payload, never repeated to whatever address was typed. */
+const ADDRESS_LIKE = /:\/\/|www|@|[\p{L}\p{N}-]\.\p{L}{2,}/iu;
+const looksLikeAddress = (name: string) => ADDRESS_LIKE.test(name);
+
+const autoReplyLimiters = new WeakMap<Kysely<Database>, RateLimiter>();
+
+/** AUTO_REPLIES_PER_ADDRESS_PER_DAY, counted in the database's rate_limits, which every server process shares. */
+function autoReplyLimiterOf(db: Kysely<Database>): RateLimiter {
+  let limiter = autoReplyLimiters.get(db);
+  if (!limiter) {
+    limiter = createRateLimiter(db, 'auto-reply', [
+      { points: SUBMISSION_RULES.AUTO_REPLIES_PER_ADDRESS_PER_DAY, seconds: 24 * 60 * 60 },
+    ]);
+    autoReplyLimiters.set(db, limiter);
+  }
+  return limiter;
+}
+
+/**
+ * The address an auto-reply may go to, counted: only a submission that passed the human check (a person answered a
+ * question this server issued) and is not spam, and at most three a day to one address across the four forms. A
+ * fourth enquiry is stored and notified all the same, without the auto-reply.
+ */
+async function autoReplyAllowed<K extends MessageKind>(
+  db: Kysely<Database>,
+  kind: K,
+  submission: SubmissionByKind[K],
+  verdict: SubmissionVerdict,
+): Promise<string | null> {
+  if (verdict.humanCheck !== 'verified' || verdict.spamReason !== null) return null;
+  const address = describedSubmission(kind, submission).visitorEmail.trim().toLowerCase();
+  const counted = await autoReplyLimiterOf(db).consume(address);
+  return counted.allowed ? address : null;
 }
 
 export function listMessages<K extends MessageKind>(

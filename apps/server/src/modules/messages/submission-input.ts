@@ -9,7 +9,7 @@ import {
 import type { Request } from 'express';
 import type { HumanCheckVerdict, SpamReason } from '../../lib/database-schema';
 import { AppError } from '../../lib/errors';
-import type { HumanCheck } from '../human-check/human-check';
+import { TOKEN_MAX, type HumanCheck } from '../human-check/human-check';
 import type { SubmissionVerdict } from './messages.service';
 
 /** What a submission carries beside its kind's fields, taken off the body before the kind's strict schema runs. */
@@ -64,13 +64,14 @@ function expired(): AppError {
 }
 
 /**
- * Judges the human check and the invisible spam defences (docs/decisions/0018):
+ * Judges the human check and the invisible spam defences (docs/decisions/0018, 0027):
  * - a correct answer to a question this server issued less than 30 minutes ago -> verified;
  * - neither field (the spec's bare payload) -> unverified, or refused when REQUIRE_HUMAN_CHECK=true;
  * - a wrong or missing answer -> 400 with the form's own wrong-sum message; a forged or expired token -> 400 asking
  *   for the new question;
- * - the honeypot filled, or the form sent under 3 s after its question was issued -> stored as spam, answered as a
- *   success.
+ * - the form sent under 3 s after it was first served to the visitor -> 400 asking to send it again (the token stays
+ *   good, so the page keeps the question, the answer and every field): a person is never told "sent" while filed;
+ * - the honeypot filled -> stored as spam, answered as a success (no person fills a field they cannot see).
  */
 export function judgeSubmission(
   extras: SubmissionExtras,
@@ -81,12 +82,11 @@ export function judgeSubmission(
   const honeypotHit = typeof extras.honeypot === 'string' ? extras.honeypot.trim() !== '' : extras.honeypot != null;
   let humanCheck: HumanCheckVerdict = 'unverified';
   let spentToken: SubmissionVerdict['spentToken'];
-  let tooFast = false;
 
   if ((token === undefined || token === null || token === '') && !answered) {
     if (options.requireHumanCheck) throw wrongSum(options.wrongSumMessage);
   } else {
-    if (typeof token !== 'string' || token.length > 500) throw expired();
+    if (typeof token !== 'string' || token.length > TOKEN_MAX) throw expired();
     const reading = options.humanCheck.read(token, options.now);
     if (!reading.valid) throw expired();
     const text = typeof answer === 'number' ? String(answer) : typeof answer === 'string' ? answer.trim() : '';
@@ -98,8 +98,10 @@ export function judgeSubmission(
       nonce: reading.claims.nonce,
       expiresAt: reading.claims.issuedAt + SUBMISSION_RULES.HUMAN_CHECK_TTL_MS,
     };
-    tooFast = options.now - reading.claims.issuedAt < SUBMISSION_RULES.MIN_FILL_MS;
+    if (!honeypotHit && options.now - reading.claims.firstServedAt < SUBMISSION_RULES.MIN_FILL_MS) {
+      throw new AppError(400, API_MESSAGES.SENT_TOO_FAST);
+    }
   }
-  const spamReason: SpamReason | null = honeypotHit ? 'honeypot' : tooFast ? 'too-fast' : null;
+  const spamReason: SpamReason | null = honeypotHit ? 'honeypot' : null;
   return { spamReason, humanCheck, spentToken };
 }

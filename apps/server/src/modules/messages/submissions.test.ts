@@ -153,17 +153,53 @@ describe('the invisible spam defence', () => {
     expect(mails).toEqual([]);
   });
 
-  it('a form sent less than 3 s after its question is stored as spam (too fast)', async () => {
+  it('a form sent less than 3 s after it was first served is refused with a message to send it again, never stored as spam', async () => {
     const ctx = await open();
     const issued = await request(ctx.app).get(API_PATHS.HUMAN_CHECK);
     ctx.advance(SUBMISSION_RULES.MIN_FILL_MS - 1);
     const { a, b, token } = issued.body as { a: number; b: number; token: string };
-    const response = await request(ctx.app)
+    const sent = { ...VALID_SUBMISSIONS.contact, humanCheckToken: token, humanCheckAnswer: a + b };
+    const response = await request(ctx.app).post(ENQUIRY_KINDS.contact.paths.submit).send(sent);
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ success: false, message: API_MESSAGES.SENT_TOO_FAST });
+    expect(await rowsOf(ctx, 'contact')).toEqual([]);
+    expect(await ctx.db.selectFrom('outbox').selectAll().execute()).toEqual([]);
+    // The token was not spent: the same form sent again a moment later is stored as a person's enquiry.
+    ctx.advance(1);
+    const again = await request(ctx.app).post(ENQUIRY_KINDS.contact.paths.submit).send(sent);
+    expect(again.status).toBe(201);
+    expect(await rowsOf(ctx, 'contact')).toMatchObject([
+      { spam_reason: null, human_check: 'verified', folder: 'inbox' },
+    ]);
+  });
+
+  it('a question fetched after a wrong answer keeps the first-served time, so the corrected form is not too fast', async () => {
+    const ctx = await open();
+    const first = (await request(ctx.app).get(API_PATHS.HUMAN_CHECK)).body as { a: number; b: number; token: string };
+    ctx.advance(SUBMISSION_RULES.MIN_FILL_MS);
+    const wrong = await request(ctx.app)
+      .post(ENQUIRY_KINDS.contact.paths.submit)
+      .send({ ...VALID_SUBMISSIONS.contact, humanCheckToken: first.token, humanCheckAnswer: first.a + first.b + 1 });
+    expect(wrong.status).toBe(400);
+    const renewed = await request(ctx.app).get(API_PATHS.HUMAN_CHECK).query({ after: first.token });
+    const { a, b, token } = renewed.body as { a: number; b: number; token: string };
+    ctx.advance(500);
+    const corrected = await request(ctx.app)
       .post(ENQUIRY_KINDS.contact.paths.submit)
       .send({ ...VALID_SUBMISSIONS.contact, humanCheckToken: token, humanCheckAnswer: a + b });
-    expect(response.status).toBe(201);
-    expect((await rowsOf(ctx, 'contact'))[0]?.spam_reason).toBe('too-fast');
-    expect(await ctx.db.selectFrom('outbox').selectAll().execute()).toEqual([]);
+    expect(corrected.status).toBe(201);
+    expect(await rowsOf(ctx, 'contact')).toMatchObject([{ spam_reason: null, folder: 'inbox' }]);
+    // Without `after` (or with a forged one) the new question counts from now.
+    const fresh = (await request(ctx.app).get(API_PATHS.HUMAN_CHECK).query({ after: 'forged.token' })).body as {
+      a: number;
+      b: number;
+      token: string;
+    };
+    const tooFast = await request(ctx.app)
+      .post(ENQUIRY_KINDS.contact.paths.submit)
+      .send({ ...VALID_SUBMISSIONS.contact, humanCheckToken: fresh.token, humanCheckAnswer: fresh.a + fresh.b });
+    expect(tooFast.status).toBe(400);
+    expect(tooFast.body.message).toBe(API_MESSAGES.SENT_TOO_FAST);
   });
 });
 
@@ -269,7 +305,7 @@ describe('a reference and an answer for every visitor', () => {
     expect(references[0]).toBe('RD-26-00001');
   });
 
-  it('the visitor gets an auto-reply with the reference, a summary, the next step and the numbers to call', async () => {
+  it('the visitor gets an auto-reply with the reference, the next step and the numbers to call, not what they typed', async () => {
     const ctx = await open();
     const response = await request(ctx.app)
       .post(ENQUIRY_KINDS.contact.paths.submit)
@@ -280,10 +316,11 @@ describe('a reference and an answer for every visitor', () => {
     expect(reply.text).toContain('one working day');
     expect(reply.text).toContain(BRAND_PHONES.office.display);
     expect(reply.text).toContain(BRAND_PHONES.whatsapp.display);
-    expect(reply.text).toContain('for our bakery.');
-    expect(reply.html).toContain('We need a website<br>for our bakery.');
+    expect(reply.text).not.toContain('bakery');
+    expect(reply.html).not.toContain('bakery');
     const staffMail = await ctx.sink.takeMail('inbox@agency.test');
     expect(staffMail.subject).toBe(`New contact message ${reference} from ${String(VALID_SUBMISSIONS.contact.name)}`);
+    expect(staffMail.text).toContain('for our bakery.');
     // One notification and one auto-reply per enquiry.
     await ctx.sender.drain();
     expect(ctx.sink.mails).toHaveLength(2);
