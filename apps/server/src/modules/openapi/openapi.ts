@@ -42,6 +42,7 @@ import {
   storedFieldsOf,
   type MessageKind,
 } from '@agency/shared';
+import { XLSX_CONTENT_TYPE } from '../../lib/spreadsheet';
 import { ConfirmQuerySchema, SESSION_COOKIE_NAME } from '../auth/auth.routes';
 import { STAFF_ROUTES } from '../staff/staff.routes';
 import { INBOX_ROUTES } from '../inbox/inbox.routes';
@@ -501,6 +502,22 @@ function inboxOperations(): Record<string, Record<string, unknown>> {
         },
       },
     },
+    [documentPathOf(INBOX_ROUTES.exportXlsx)]: {
+      get: {
+        ...staffOnly,
+        operationId: 'exportEnquiriesXlsx',
+        summary:
+          'The whole view as an .xlsx workbook: phone numbers and references are text cells, times Lagos date cells',
+        parameters: [KIND_PARAMETER, ...queryParametersOf(InboxExportQuerySchema)],
+        responses: {
+          '200': {
+            description: 'The workbook',
+            content: { [XLSX_CONTENT_TYPE]: { schema: { type: 'string', format: 'binary' } } },
+          },
+          ...refusals(400, 401, 403, 404, 405, 503),
+        },
+      },
+    },
     [documentPathOf(INBOX_ROUTES.bulk)]: {
       post: {
         ...staffOnly,
@@ -648,6 +665,22 @@ function ownerOperations(): Record<string, Record<string, unknown>> {
         },
       },
     },
+    [STAFF_ADMIN_PATHS.AUDIT_EXPORT_XLSX]: {
+      get: {
+        ...ownersOnly,
+        tags: ['Audit log'],
+        operationId: 'exportAuditLogXlsx',
+        summary: 'The same entries as the CSV export, as an .xlsx workbook (times as Lagos date cells)',
+        parameters: queryParametersOf(AuditQuerySchema),
+        responses: {
+          '200': {
+            description: 'The workbook',
+            content: { [XLSX_CONTENT_TYPE]: { schema: { type: 'string', format: 'binary' } } },
+          },
+          ...refusals(400, 401, 403, 405, 503),
+        },
+      },
+    },
   };
 }
 
@@ -687,8 +720,18 @@ function dataRequestOperations(): Record<string, Record<string, unknown>> {
     ),
     [STAFF_ADMIN_PATHS.DATA_REQUEST_EXPORT_CSV]: download(
       'exportPersonDataCsv',
-      'The same records as CSV (UTF-8 with a byte order mark), one section per kind of record',
+      'The same records as one CSV (UTF-8 with a byte order mark): a row per value (Table, Row, Column, Value)',
       'text/csv',
+    ),
+    [STAFF_ADMIN_PATHS.DATA_REQUEST_EXPORT_ZIP]: download(
+      'exportPersonDataZip',
+      'The same records as a ZIP of one CSV per table (each kind of enquiry, notes, mails), each with its header',
+      'application/zip',
+    ),
+    [STAFF_ADMIN_PATHS.DATA_REQUEST_EXPORT_XLSX]: download(
+      'exportPersonDataXlsx',
+      'The same records as an .xlsx workbook, one sheet per table',
+      XLSX_CONTENT_TYPE,
     ),
     [STAFF_ADMIN_PATHS.DATA_REQUEST_ERASE]: {
       post: {
