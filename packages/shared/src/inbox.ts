@@ -329,9 +329,14 @@ export const BulkAnswerSchema = z.object({ success: z.literal(true), changed: z.
  */
 export function phoneSearchKey(text: string): string {
   const digits = text.replace(/\D/g, '');
-  if (digits.startsWith('234') && digits.length > 10) return digits.slice(3).replace(/^0/, '');
-  return digits.replace(/^0/, '');
+  const key =
+    digits.startsWith('234') && digits.length > 10 ? digits.slice(3).replace(/^0/, '') : digits.replace(/^0/, '');
+  // The column holds 20 characters; a stored phone has 15 digits at most (the shared schemas), old rows included.
+  return key.slice(0, PHONE_KEY_MAX);
 }
+
+/** The length of the `phone_key` column. */
+const PHONE_KEY_MAX = 20;
 
 /** Whether a search looks like (part of) a phone number: digits, spaces, +, -, dots and brackets, 4 digits or more. */
 export function isPhoneSearch(text: string): boolean {

@@ -1,4 +1,12 @@
-import { BRAND_COLOURS, BRAND_NAME, BRAND_PHONES, BRAND_TAGLINE, escapeHtml, WHATSAPP_URL } from '@agency/shared';
+import {
+  BRAND_COLOURS,
+  BRAND_NAME,
+  BRAND_PHONES,
+  BRAND_TAGLINE,
+  escapeHtml,
+  internationalPhoneOf,
+  WHATSAPP_URL,
+} from '@agency/shared';
 import type { OutgoingMail } from './mailer';
 
 function layoutHtml(
@@ -107,8 +115,13 @@ export interface NotifiedField {
   kind?: 'email' | 'phone';
 }
 
-/** A phone number as a tel: link: digits and a leading plus only. */
+/**
+ * A phone number as a tel: link: a Nigerian number (stored as `0803…` since issue 17) with its country code, so it
+ * dials from abroad too; anything else as its digits and a leading plus.
+ */
 export function telHref(phone: string): string {
+  const international = internationalPhoneOf(phone);
+  if (international) return `tel:+${international}`;
   const trimmed = phone.trim();
   return `tel:${trimmed.startsWith('+') ? '+' : ''}${trimmed.replace(/\D/g, '')}`;
 }
@@ -156,36 +169,36 @@ export function staffNotificationMail(input: {
 }
 
 /**
- * The visitor's receipt (issue 10): the reference in the subject, what they sent, what happens next, and how to reach
- * the agency sooner. Reply goes to the agency's own address (MAIL_FROM).
+ * The visitor's receipt (issues 10 and 17): the reference in the subject, what happens next as the form's page
+ * promises it, and how to reach the agency sooner. It repeats nothing the visitor typed but their name (null when it
+ * looked like an address), so it can carry no one's link to whatever address was typed. Replies go to
+ * REPLY_TO_ADDRESS, and the copy invites them.
  */
 export function autoReplyMail(input: {
   to: string;
-  visitorName: string;
+  replyTo: string;
+  visitorName: string | null;
   kindTitle: string;
   reference: string;
-  fields: NotifiedField[];
+  /** The kind's reply promise: "we reply within one working day". */
+  promise: string;
 }): OutgoingMail {
-  const { visitorName, kindTitle, reference, fields } = input;
+  const { visitorName, kindTitle, reference, promise } = input;
+  const greeting = visitorName === null ? 'Hello,' : `Hello ${visitorName},`;
   const lines = [
-    `Thank you for your ${kindTitle}. We have received it, and its reference is ${reference}; please quote it if you write or call.`,
-    'What happens next: one of our team will answer you within one working day (Monday to Friday).',
+    `Thank you for your ${kindTitle}. We have received it, and its reference is ${reference}.`,
+    `What happens next: ${promise}.`,
+    `If you want to add something or ask a question, reply to this e-mail and quote your reference ${reference}.`,
     `If it is urgent, call us on ${BRAND_PHONES.office.display} or send a WhatsApp message to ${BRAND_PHONES.whatsapp.display}.`,
   ];
-  const textFields = fields.map(({ label, value }) => `${label}:\n${value.replace(/^/gm, '  ')}`).join('\n\n');
   const contactHtml =
     `<p style="margin:0 0 16px">Call <a href="${escapeHtml(telHref(BRAND_PHONES.office.e164))}">${escapeHtml(BRAND_PHONES.office.display)}</a>` +
-    ` or WhatsApp <a href="${escapeHtml(WHATSAPP_URL)}">${escapeHtml(BRAND_PHONES.whatsapp.display)}</a>.</p>` +
-    `<h2 style="font-size:16px;margin:24px 0 12px">What you sent</h2>`;
+    ` or WhatsApp <a href="${escapeHtml(WHATSAPP_URL)}">${escapeHtml(BRAND_PHONES.whatsapp.display)}</a>.</p>`;
   return {
     to: input.to,
+    replyTo: input.replyTo,
     subject: `We have your ${kindTitle}: reference ${reference}`,
-    text: `Hello ${visitorName},\n\n${lines.join('\n\n')}\n\nWhat you sent:\n\n${textFields}${signature()}`,
-    html: layoutHtml(
-      `Your reference is ${reference}`,
-      [`Hello ${visitorName},`, ...lines],
-      undefined,
-      contactHtml + fields.map((field) => fieldHtml({ ...field, kind: undefined })).join(''),
-    ),
+    text: `${greeting}\n\n${lines.join('\n\n')}${signature()}`,
+    html: layoutHtml(`Your reference is ${reference}`, [greeting, ...lines], undefined, contactHtml),
   };
 }
