@@ -158,7 +158,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(auditRoutes(deps, ownersOnly));
   app.use(dataRequestsRoutes(deps, ownersOnly));
   app.use(profileImagesRoutes(deps.db));
-  app.use(openApiRoutes());
+  app.use(openApiRoutes(config.appUrl));
   app.use(API_BASE, apiNotFound);
 
   app.use(webRoutes(webRoot, config.appUrl, issueFormSlots));

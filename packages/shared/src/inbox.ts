@@ -118,12 +118,26 @@ export const InboxFilterSchema = z.object({
 });
 export type InboxFilter = z.output<typeof InboxFilterSchema>;
 
+/**
+ * What `after` and `before` mean in every paged list of the staff screens (the inbox and the audit log, issue 17):
+ * a list has one order, newest first; `after` asks for the page further down it, `before` for the page back up.
+ */
+export const PAGING_DESCRIPTIONS = {
+  after:
+    'The next page: the rows that come after this position in the list (newest first, so older rows). Pass the `older` of the last answer.',
+  before:
+    'The previous page: the rows just before this position in the list (newer rows), still listed newest first. Pass the `newer` of the last answer; it wins over `after`.',
+  older: 'The `after` of the next page (further down the list), or null on the last page.',
+  newer: 'The `before` of the previous page (back up the list), or null on the first page.',
+  limit: (max: number) => `Rows per page, 1 to ${max}; ${max} when absent.`,
+} as const;
+
 export const InboxListQuerySchema = InboxFilterSchema.extend({
-  /** Rows older than this position. */
-  after: cursor.optional(),
-  /** Rows newer than this position (the page before). */
-  before: cursor.optional(),
-  limit: decimalCount({ min: 1, max: INBOX_LIMITS.PAGE_SIZE }).optional(),
+  after: cursor.optional().describe(PAGING_DESCRIPTIONS.after),
+  before: cursor.optional().describe(PAGING_DESCRIPTIONS.before),
+  limit: decimalCount({ min: 1, max: INBOX_LIMITS.PAGE_SIZE })
+    .optional()
+    .meta({ default: INBOX_LIMITS.PAGE_SIZE, description: PAGING_DESCRIPTIONS.limit(INBOX_LIMITS.PAGE_SIZE) }),
 });
 export type InboxListQuery = z.output<typeof InboxListQuerySchema>;
 
@@ -198,7 +212,7 @@ export type BulkActionBody = z.output<typeof BulkActionSchema>;
 
 // ---- Answers ----
 
-const isoTime = z.string();
+const isoTime = z.iso.datetime();
 
 /** A row of the list: what a phone shows of an enquiry before it is opened (a few hundred bytes). */
 export const EnquirySummarySchema = z.object({
@@ -228,10 +242,8 @@ export const InboxPageSchema = z.object({
   enquiries: z.array(EnquirySummarySchema),
   /** Every enquiry the filters match, on every page. */
   total: z.number(),
-  /** `after` for the next (older) page, or null on the last page. */
-  older: z.string().nullable(),
-  /** `before` for the previous (newer) page, or null on the first page. */
-  newer: z.string().nullable(),
+  older: z.string().nullable().describe(PAGING_DESCRIPTIONS.older),
+  newer: z.string().nullable().describe(PAGING_DESCRIPTIONS.newer),
   /** The position of the page's newest row, for the poll's `since` (InboxArrivalsQuerySchema); null when empty. */
   newest: z.string().nullable(),
 });

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { MESSAGE_KINDS } from './enquiry-kinds';
-import { INBOX_FOLDERS, phoneSearchKey } from './inbox';
+import { INBOX_FOLDERS, PAGING_DESCRIPTIONS, phoneSearchKey } from './inbox';
 import { FIELD_MESSAGES } from './messages';
 import { decimalCount, emailField, isSingleLineText, isWellFormedText, lagosDayField } from './schemas/fields';
 
@@ -63,7 +63,7 @@ export const StaffAccountSchema = z.object({
   role: z.enum(ACCOUNT_ROLES),
   /** Whether the e-mail address has been confirmed (an owner may approve only a confirmed account). */
   confirmed: z.boolean(),
-  createdAt: z.string(),
+  createdAt: z.iso.datetime(),
   /** The account asking. */
   me: z.boolean(),
 });
@@ -115,15 +115,25 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'retention.purge': 'Purged expired data',
 };
 
+/** Entries on a page of the audit log, unless `limit` says otherwise, and the most `limit` may ask for. */
+export const AUDIT_PAGE_SIZE = 50;
+export const AUDIT_PAGE_MAX = 100;
+
 export const AuditQuerySchema = z.object({
   action: z.enum(AUDIT_ACTIONS).optional(),
   /** The account that acted. */
   actorId: decimalCount({ min: 1, max: Number.MAX_SAFE_INTEGER }).optional(),
   from: lagosDayField.optional(),
   to: lagosDayField.optional(),
-  /** Entries older than this entry's id (the next page). */
-  before: decimalCount({ min: 1, max: Number.MAX_SAFE_INTEGER }).optional(),
-  limit: decimalCount({ min: 1, max: 100 }).optional(),
+  /** An entry's id: paged as the inbox pages (PAGING_DESCRIPTIONS), the log being newest first. */
+  after: decimalCount({ min: 1, max: Number.MAX_SAFE_INTEGER }).optional().describe(PAGING_DESCRIPTIONS.after),
+  before: decimalCount({ min: 1, max: Number.MAX_SAFE_INTEGER }).optional().describe(PAGING_DESCRIPTIONS.before),
+  limit: decimalCount({ min: 1, max: AUDIT_PAGE_MAX })
+    .optional()
+    .meta({
+      default: AUDIT_PAGE_SIZE,
+      description: `Entries per page, 1 to ${AUDIT_PAGE_MAX}; ${AUDIT_PAGE_SIZE} when absent. The export without it has every entry from the position on; with it, the entries of that one page.`,
+    }),
 });
 export type AuditQuery = z.output<typeof AuditQuerySchema>;
 
@@ -138,14 +148,14 @@ export const AuditEntrySchema = z.object({
   target: z.string(),
   /** Details as a small JSON object (counts, filters; never a person's message). */
   detail: z.record(z.string(), z.unknown()),
-  createdAt: z.string(),
+  createdAt: z.iso.datetime(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 export const AuditPageSchema = z.object({
   success: z.literal(true),
   entries: z.array(AuditEntrySchema),
-  /** `before` for the next page, or null on the last. */
-  older: z.number().nullable(),
+  older: z.number().nullable().describe(PAGING_DESCRIPTIONS.older),
+  newer: z.number().nullable().describe(PAGING_DESCRIPTIONS.newer),
 });
 
 /** A data request names a person by a whole e-mail address or at least this many digits of their phone number. */
@@ -196,7 +206,7 @@ export const PersonEnquirySchema = z.object({
   kind: z.enum(MESSAGE_KINDS),
   id: z.number(),
   reference: z.string(),
-  createdAt: z.string(),
+  createdAt: z.iso.datetime(),
   folder: z.enum(INBOX_FOLDERS),
   status: z.string(),
   /** Every field as the spec's list gives it. */
@@ -208,7 +218,7 @@ export const PersonNoteSchema = z.object({
   reference: z.string(),
   body: z.string(),
   authorName: z.string(),
-  createdAt: z.string(),
+  createdAt: z.iso.datetime(),
 });
 export const PersonMailSchema = z.object({
   id: z.number(),
@@ -216,7 +226,7 @@ export const PersonMailSchema = z.object({
   recipient: z.string(),
   subject: z.string(),
   status: z.string(),
-  createdAt: z.string(),
+  createdAt: z.iso.datetime(),
 });
 
 export const DataRequestAnswerSchema = z.object({

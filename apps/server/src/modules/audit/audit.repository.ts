@@ -15,19 +15,26 @@ export interface AuditFilter {
   untilMs?: EpochMs;
 }
 
-/** Entries newest first (by id: the order they were written), older than `beforeId` when given. */
+/**
+ * Entries between two ids (exclusive; either may be absent), newest first by id (the order they were written), or
+ * oldest first to read a page back up the list from its lower end.
+ */
 export async function listEntries(
   db: Db,
   filter: AuditFilter,
-  page: { beforeId?: number; limit: number },
+  page: { olderThan?: number; newerThan?: number; limit: number; order?: 'newest-first' | 'oldest-first' },
 ): Promise<AuditRow[]> {
   let query = db.selectFrom('audit_log').selectAll();
   if (filter.action !== undefined) query = query.where('action', '=', filter.action);
   if (filter.actorId !== undefined) query = query.where('actor_id', '=', filter.actorId);
   if (filter.fromMs !== undefined) query = query.where('created_at', '>=', filter.fromMs);
   if (filter.untilMs !== undefined) query = query.where('created_at', '<', filter.untilMs);
-  if (page.beforeId !== undefined) query = query.where('id', '<', page.beforeId);
-  const rows = await query.orderBy('id', 'desc').limit(page.limit).execute();
+  if (page.olderThan !== undefined) query = query.where('id', '<', page.olderThan);
+  if (page.newerThan !== undefined) query = query.where('id', '>', page.newerThan);
+  const rows = await query
+    .orderBy('id', page.order === 'oldest-first' ? 'asc' : 'desc')
+    .limit(page.limit)
+    .execute();
   return rows.map((row) => ({
     ...row,
     id: Number(row.id),

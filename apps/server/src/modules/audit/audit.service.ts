@@ -1,11 +1,10 @@
-import { AUDIT_ACTION_LABELS, type AuditEntry, type AuditQuery } from '@agency/shared';
+import { AUDIT_ACTION_LABELS, AUDIT_PAGE_SIZE, type AuditEntry, type AuditQuery } from '@agency/shared';
 import type { AppDeps } from '../../app-deps';
 import { lagosDayOf, lagosDayRange } from '../../lib/clock';
 import type { Cell, Sheet, SheetColumn } from '../../lib/spreadsheet';
 import { actorOf, recordAudit } from './audit-log';
 import { listEntries, type AuditFilter, type AuditRow } from './audit.repository';
 
-export const AUDIT_PAGE_SIZE = 50;
 /** Entries read per query while exporting. */
 const EXPORT_BATCH = 1000;
 
@@ -36,16 +35,58 @@ function entryOf(row: AuditRow): AuditEntry {
   };
 }
 
-/** One page, newest first; `older` is the `before` of the next page, null on the last. */
+/** Whether an entry of the filter lies beyond an id, up or down the list. */
+async function hasEntryBeyond(
+  deps: Pick<AppDeps, 'db'>,
+  filter: AuditFilter,
+  bound: { olderThan: number } | { newerThan: number },
+): Promise<boolean> {
+  return (await listEntries(deps.db, filter, { ...bound, limit: 1 })).length > 0;
+}
+
+/**
+ * One page, newest first, paged as the inbox pages (PAGING_DESCRIPTIONS): `after` an id reads further down the list
+ * (older entries), `before` an id reads back up it (newer entries, read oldest first from the id, then turned
+ * round); `older` and `newer` are the `after` and `before` of the neighbouring pages.
+ */
+async function readPage(
+  deps: Pick<AppDeps, 'db'>,
+  filter: AuditFilter,
+  query: AuditQuery,
+): Promise<{ rows: AuditRow[]; older: number | null; newer: number | null }> {
+  const limit = query.limit ?? AUDIT_PAGE_SIZE;
+  const backUp = query.before !== undefined;
+  const rows = backUp
+    ? await listEntries(deps.db, filter, { newerThan: query.before, limit: limit + 1, order: 'oldest-first' })
+    : await listEntries(deps.db, filter, { olderThan: query.after, limit: limit + 1 });
+  const more = rows.length > limit;
+  const page = rows.slice(0, limit);
+  if (backUp) page.reverse();
+  const cursor = query.before ?? query.after;
+  // An empty page still has neighbours on either side of its position.
+  const top = page[0]?.id ?? cursor;
+  const bottom = page.at(-1)?.id ?? cursor;
+  let older: number | null = null;
+  let newer: number | null = null;
+  if (backUp) {
+    if (more && top !== undefined) newer = top;
+    if (bottom !== undefined && (await hasEntryBeyond(deps, filter, { olderThan: bottom }))) older = bottom;
+  } else {
+    if (more && bottom !== undefined) older = bottom;
+    // The first page has nothing newer by definition; a later one has what came before it.
+    if (cursor !== undefined && top !== undefined && (await hasEntryBeyond(deps, filter, { newerThan: top }))) {
+      newer = top;
+    }
+  }
+  return { rows: page, older, newer };
+}
+
 export async function listAudit(
   deps: Pick<AppDeps, 'db'>,
   query: AuditQuery,
-): Promise<{ success: true; entries: AuditEntry[]; older: number | null }> {
-  const limit = query.limit ?? AUDIT_PAGE_SIZE;
-  const rows = await listEntries(deps.db, filterOf(query), { beforeId: query.before, limit: limit + 1 });
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return { success: true, entries: page.map(entryOf), older: rows.length > limit && last ? last.id : null };
+): Promise<{ success: true; entries: AuditEntry[]; older: number | null; newer: number | null }> {
+  const { rows, older, newer } = await readPage(deps, filterOf(query), query);
+  return { success: true, entries: rows.map(entryOf), older, newer };
 }
 
 export const AUDIT_EXPORT_COLUMNS: SheetColumn[] = [
@@ -67,9 +108,15 @@ export async function exportAudit(
 ): Promise<Sheet> {
   const filter = filterOf(query);
   const filters = Object.fromEntries(
-    Object.entries({ action: query.action, actorId: query.actorId, from: query.from, to: query.to }).filter(
-      ([, value]) => value !== undefined,
-    ),
+    Object.entries({
+      action: query.action,
+      actorId: query.actorId,
+      from: query.from,
+      to: query.to,
+      after: query.after,
+      before: query.before,
+      limit: query.limit,
+    }).filter(([, value]) => value !== undefined),
   );
   await deps.db.transaction().execute(async (trx) =>
     recordAudit(trx, {
@@ -80,14 +127,21 @@ export async function exportAudit(
       at: deps.clock().getTime(),
     }),
   );
+  // With `limit`, the entries of the page the list shows for the same query; without it, every entry from the
+  // position on (`after`: the older ones, `before`: the newer ones, neither: all), newest first.
   async function* batches(): AsyncGenerator<Cell[][]> {
-    let beforeId = query.before;
+    if (query.limit !== undefined) {
+      const { rows } = await readPage(deps, filter, query);
+      if (rows.length > 0) yield rows.map(sheetRowOf);
+      return;
+    }
+    let olderThan = query.after;
     for (;;) {
-      const rows = await listEntries(deps.db, filter, { beforeId, limit: EXPORT_BATCH });
+      const rows = await listEntries(deps.db, filter, { olderThan, newerThan: query.before, limit: EXPORT_BATCH });
       if (rows.length > 0) yield rows.map(sheetRowOf);
       const last = rows.at(-1);
       if (!last || rows.length < EXPORT_BATCH) return;
-      beforeId = last.id;
+      olderThan = last.id;
     }
   }
   return { name: 'Audit log', columns: AUDIT_EXPORT_COLUMNS, rows: batches() };

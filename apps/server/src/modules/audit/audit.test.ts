@@ -25,7 +25,7 @@ const DAY = 24 * 60 * 60 * 1000;
 
 async function page(
   query: Record<string, string | number> = {},
-): Promise<{ entries: AuditEntry[]; older: number | null }> {
+): Promise<{ entries: AuditEntry[]; older: number | null; newer: number | null }> {
   const response = await owner.get(STAFF_ADMIN_PATHS.AUDIT).query(query);
   expect(response.status, response.text).toBe(200);
   return AuditPageSchema.parse(response.body);
@@ -172,16 +172,46 @@ describe('reading the log', () => {
   }
   const targets = (entries: AuditEntry[]) => entries.map((entry) => entry.target);
 
-  it('pages newest first by the `before` of the previous page', async () => {
+  it('pages newest first as the inbox does: `after` the `older` goes down the list, `before` the `newer` back up', async () => {
     await seed();
     const first = await page({ limit: 3 });
     expect(targets(first.entries)).toEqual(['thing 6', 'thing 5', 'thing 4']);
     expect(first.entries[0]).toMatchObject({ actorId: null, actorEmail: 'the server', detail: { index: 6 } });
-    const second = await page({ limit: 3, before: String(first.older) });
+    expect(first.newer).toBeNull();
+    const second = await page({ limit: 3, after: String(first.older) });
     expect(targets(second.entries)).toEqual(['thing 3', 'thing 2', 'thing 1']);
-    const last = await page({ limit: 3, before: String(second.older) });
+    const last = await page({ limit: 3, after: String(second.older) });
     expect(targets(last.entries)).toEqual(['thing 0']);
     expect(last.older).toBeNull();
+
+    const backUp = await page({ limit: 3, before: String(last.newer) });
+    expect(targets(backUp.entries)).toEqual(['thing 3', 'thing 2', 'thing 1']);
+    expect(backUp.older).toBe(second.older);
+    const top = await page({ limit: 3, before: String(backUp.newer) });
+    expect(targets(top.entries)).toEqual(['thing 6', 'thing 5', 'thing 4']);
+    expect(top.newer).toBeNull();
+  });
+
+  it('exports the entries of the page the same query lists when it has a limit, and every entry without one', async () => {
+    await seed();
+    const exported = async (query: Record<string, string>) => {
+      const response = await owner.get(STAFF_ADMIN_PATHS.AUDIT_EXPORT).query({ action: 'account.approve', ...query });
+      expect(response.status, response.text).toBe(200);
+      return response.text
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n')
+        .slice(1);
+    };
+    const approvals = await page({ action: 'account.approve', limit: 2 });
+    expect(targets(approvals.entries)).toEqual(['thing 6', 'thing 4']);
+    const limited = await exported({ limit: '2' });
+    expect(limited).toHaveLength(2);
+    expect(limited[0]).toContain('thing 6');
+    expect(limited[1]).toContain('thing 4');
+    const next = await exported({ limit: '2', after: String(approvals.older) });
+    expect(next.map((line) => /thing \d/.exec(line)?.[0])).toEqual(['thing 2', 'thing 0']);
+    expect(await exported({})).toHaveLength(4);
   });
 
   it('filters by action, by who acted and by Lagos calendar days', async () => {
@@ -204,7 +234,13 @@ describe('reading the log', () => {
   });
 
   it('refuses a filter it cannot read with 400', async () => {
-    for (const query of [{ action: 'account.delete' }, { from: '22/11/2026' }, { limit: '500' }, { before: 'x' }]) {
+    for (const query of [
+      { action: 'account.delete' },
+      { from: '22/11/2026' },
+      { limit: '500' },
+      { before: 'x' },
+      { after: '0' },
+    ]) {
       const response = await owner.get(STAFF_ADMIN_PATHS.AUDIT).query(query);
       expect(response.status, JSON.stringify(query)).toBe(400);
     }

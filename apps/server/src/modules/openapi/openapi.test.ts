@@ -18,8 +18,13 @@ import { createTestContext, STRONG_PASSWORD, type TestContext } from '../../test
 type Operation = Record<string, unknown>;
 interface Document {
   openapi: string;
+  servers: Array<{ url: string }>;
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, unknown> };
+  components: {
+    schemas: Record<string, unknown>;
+    responses: Record<string, { content?: Record<string, unknown>; headers?: object }>;
+    securitySchemes: Record<string, { in?: string; name?: string; description?: string }>;
+  };
 }
 
 const HTTP_METHODS = ['get', 'post', 'delete', 'put', 'patch'];
@@ -130,6 +135,90 @@ describe('the OpenAPI document at /api/openapi.json', () => {
     expect(statusesOf(STAFF_ADMIN_PATHS.AUDIT, 'get')).toEqual(expect.arrayContaining(['200', '400', '401', '403']));
     const responses = (document.components as { responses?: Record<string, { headers?: object }> }).responses;
     expect(responses?.TooManyRequests?.headers).toHaveProperty('Retry-After');
+  });
+});
+
+describe('what the document says of access, form posts and pages', () => {
+  const operations = () =>
+    Object.entries(document.paths).flatMap(([documentPath, item]) =>
+      Object.entries(item)
+        .filter(([method]) => HTTP_METHODS.includes(method))
+        .map(([method, operation]) => ({ documentPath, method, operation })),
+    );
+
+  it('names this site (APP_URL) as its server', () => {
+    expect(document.servers).toEqual([expect.objectContaining({ url: new URL(context.config.appUrl).origin })]);
+  });
+
+  it('describes the session cookie by its real name, and a call it marks staff-only is 401 without it', async () => {
+    const scheme = document.components.securitySchemes.session;
+    expect(scheme).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'rd.sid' });
+    expect(scheme?.description).toMatch(/HttpOnly.*SameSite.*30 minutes.*12 hours/s);
+    for (const { documentPath, method, operation } of operations()) {
+      expect(operation.security, `${method} ${documentPath} declares its security`).toBeDefined();
+      const staffOnly = (operation.security as unknown[]).length > 0;
+      const answer = await request(context.app)[method as 'get'](addressOf(documentPath));
+      if (staffOnly) expect(answer.status, `${method} ${documentPath}`).toBe(401);
+      else expect(answer.status, `${method} ${documentPath}`).not.toBe(401);
+    }
+  });
+
+  it("documents each form's browser post: urlencoded in, 200 page on success, 400/429 page again or JSON", () => {
+    for (const kind of MESSAGE_KINDS) {
+      const submit = document.paths[MESSAGE_KIND_PATHS[kind].submit]?.post as {
+        requestBody: { content: Record<string, unknown> };
+        responses: Record<string, { $ref?: string; content?: Record<string, unknown> }>;
+      };
+      expect(Object.keys(submit.requestBody.content)).toContain('application/x-www-form-urlencoded');
+      expect(Object.keys(submit.responses['200']?.content ?? {})).toEqual(['text/html']);
+      expect(Object.keys(submit.responses['201']?.content ?? {})).toEqual(['application/json']);
+      for (const status of ['400', '429']) {
+        const name = submit.responses[status]?.$ref?.split('/').at(-1) ?? '';
+        expect(Object.keys(document.components.responses[name]?.content ?? {}).sort(), kind).toEqual([
+          'application/json',
+          'text/html',
+        ]);
+      }
+    }
+    expect(document.components.responses.FormTooManyRequests?.headers).toHaveProperty('Retry-After');
+  });
+
+  it("describes `after` and `before` alike in the inbox and the audit log, and the inbox's limit with its range", () => {
+    const parameters = (documentPath: string) =>
+      Object.fromEntries(
+        ((document.paths[documentPath]?.get?.parameters ?? []) as Array<{ name: string }>).map((parameter) => [
+          parameter.name,
+          parameter,
+        ]),
+      );
+    const inbox = parameters('/api/enquiries/{kind}');
+    const audit = parameters(STAFF_ADMIN_PATHS.AUDIT);
+    for (const name of ['after', 'before']) {
+      expect(inbox[name], name).toHaveProperty('description');
+      expect((audit[name] as { description?: string }).description, name).toBe(
+        (inbox[name] as { description?: string }).description,
+      );
+    }
+    expect(inbox.limit).toMatchObject({ schema: { type: 'integer', minimum: 1, maximum: 50, default: 50 } });
+    expect(audit.limit).toMatchObject({ schema: { type: 'integer', minimum: 1, maximum: 100, default: 50 } });
+  });
+
+  it('gives every field of every schema a type', () => {
+    const untyped: string[] = [];
+    const walk = (node: unknown, at: string) => {
+      if (typeof node !== 'object' || node === null) return;
+      const schema = node as Record<string, unknown>;
+      for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, object>)) {
+        const keys = Object.keys(property);
+        if (!['type', '$ref', 'anyOf', 'allOf', 'oneOf', 'const', 'enum'].some((key) => keys.includes(key))) {
+          untyped.push(`${at}/properties/${name}`);
+        }
+      }
+      for (const [key, value] of Object.entries(schema)) walk(value, `${at}/${key}`);
+    };
+    walk(document.components.schemas, '#/components/schemas');
+    walk(document.paths, '#/paths');
+    expect(untyped).toEqual([]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ACCOUNT_RULES,
   API_PATHS,
   AuditPageSchema,
   AuditQuerySchema,
@@ -25,7 +26,6 @@ import {
   StaffListSchema,
   ENQUIRY_KINDS,
   HONEYPOT_FIELD,
-  HUMAN_CHECK_AFTER_PARAMETER,
   HUMAN_CHECK_FIELDS,
   IDEMPOTENCY_FIELD,
   IDEMPOTENCY_HEADER,
@@ -33,6 +33,7 @@ import {
   LoginSchema,
   MESSAGE_KINDS,
   RegisterSchema,
+  PATHS,
   ResetRequestSchema,
   ConfirmationRequestSchema,
   STAFF_ADMIN_PATHS,
@@ -46,6 +47,7 @@ import {
 import { XLSX_CONTENT_TYPE } from '../../lib/spreadsheet';
 import { ConfirmQuerySchema, SESSION_COOKIE_NAME } from '../auth/auth.routes';
 import { STAFF_ROUTES } from '../staff/staff.routes';
+import { publicOriginOf } from '../web/web.routes';
 import { INBOX_ROUTES } from '../inbox/inbox.routes';
 import { DeleteQuerySchema, ListQuerySchema } from '../messages/messages.routes';
 
@@ -58,25 +60,54 @@ import { DeleteQuerySchema, ListQuerySchema } from '../messages/messages.routes'
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] };
 
 /** A zod schema as the JSON Schema of what a client may send (dialect 2020-12, OpenAPI 3.1's own). */
+/**
+ * Touches zod's JSON Schema needs for other tools: a query string's integer (decimalCount, typed `integer` by its
+ * metadata) drops the digits pattern only strings have, a date-time its long regex (the format says it), a default
+ * given as metadata stays (zod leaves it out of what a client sends); a record keyed by a closed list (each kind's
+ * counts), which zod writes as `propertyNames` plus `required`, becomes an object with those properties (Redocly: a
+ * required property must be defined).
+ */
+function forOtherTools({ zodSchema, jsonSchema }: { zodSchema: z.core.$ZodType; jsonSchema: object }): void {
+  const json = jsonSchema as JsonSchema;
+  if (json.type === 'integer' || json.format === 'date-time') delete json.pattern;
+  const meta = z.globalRegistry.get(zodSchema);
+  if (meta?.default !== undefined) json.default = meta.default;
+  const keys = (json.propertyNames as { enum?: unknown[] } | undefined)?.enum;
+  if (json.type === 'object' && Array.isArray(keys) && typeof json.additionalProperties === 'object') {
+    json.properties = Object.fromEntries(keys.map((key) => [String(key), json.additionalProperties as JsonSchema]));
+    json.additionalProperties = false;
+    delete json.propertyNames;
+  }
+}
+
 function inputSchemaOf(schema: z.ZodType): JsonSchema {
   // Refinements (the password rule) cannot be written in JSON Schema: the document says less than the server checks.
-  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
+    io: 'input',
+    unrepresentable: 'any',
+    override: forOtherTools,
+  }) as JsonSchema;
   return json;
 }
 
 function outputSchemaOf(schema: z.ZodType): JsonSchema {
-  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as JsonSchema;
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
+    io: 'output',
+    unrepresentable: 'any',
+    override: forOtherTools,
+  }) as JsonSchema;
   return json;
 }
 
-/** Query parameters from an object schema, each property one parameter. */
+/** Query parameters from an object schema, each property one parameter (its description the parameter's). */
 function queryParametersOf(schema: z.ZodType): Record<string, unknown>[] {
   const json = inputSchemaOf(schema);
-  return Object.entries(json.properties ?? {}).map(([name, property]) => ({
+  return Object.entries(json.properties ?? {}).map(([name, { description, ...property }]) => ({
     name,
     in: 'query',
     required: json.required?.includes(name) ?? false,
     schema: property,
+    ...(typeof description === 'string' ? { description } : {}),
   }));
 }
 
@@ -114,7 +145,10 @@ function refusals(...statuses: RefusalStatus[]): Record<string, unknown> {
 }
 
 const STAFF = [{ session: [] }];
+/** A signed-in staff member's (or owner's) session cookie; owners-only calls say so in their summary. */
 
+/** Open to anyone: declared, so a reader (and Redocly's security-defined rule) knows it was not forgotten. */
+const PUBLIC: never[] = [];
 /** A kind's submission body: its schema's fields plus the human check, the honeypot and the key (issue 10). */
 function submissionSchemaOf(kind: MessageKind): JsonSchema {
   const fields = inputSchemaOf(ENQUIRY_KINDS[kind].schema);
@@ -166,9 +200,10 @@ function messageOperations(kind: MessageKind): Record<string, Record<string, unk
       post: {
         operationId: `submit${tag}`,
         tags: [tag],
+        security: PUBLIC,
         summary: `Sends a ${kind.replace('_', ' ')} enquiry`,
         description:
-          "JSON from the site's script, or a browser's form post (urlencoded; a form post that accepts text/html is answered with the form's page, docs/decisions/0019). A repeated Idempotency-Key answers the first answer again.",
+          "JSON from the site's script, or a browser's form post without JavaScript (`application/x-www-form-urlencoded`, the same fields): a form post whose Accept prefers text/html is answered with the form's page, 200 with the success and its reference, or 400/429 with the form again, each message under its field and everything typed kept (docs/decisions/0019); any other request is answered with JSON. A repeated Idempotency-Key answers the first answer again.",
         parameters: [
           {
             name: IDEMPOTENCY_HEADER,
@@ -186,6 +221,11 @@ function messageOperations(kind: MessageKind): Record<string, Record<string, unk
         },
         responses: {
           '201': {
+          '200': {
+            description:
+              "A browser's form post was stored (or taken as spam, answered the same): the form's page with the success message and the reference",
+            content: { 'text/html': { schema: { type: 'string' } } },
+          },
             description: 'Stored (or taken as spam, answered the same); two mails queued',
             content: {
               'application/json': {
@@ -194,11 +234,12 @@ function messageOperations(kind: MessageKind): Record<string, Record<string, unk
                   'reference',
                 ]),
               },
-              'text/html': { schema: { type: 'string' } },
             },
           },
           ...refusals(400, 403, 405, 413, 415, 429, 503),
         },
+          '400': responseRef('FormRefused'),
+          '429': responseRef('FormTooManyRequests'),
       },
     },
     [paths.list]: {
@@ -257,6 +298,7 @@ function authOperations(): Record<string, Record<string, unknown>> {
       get: {
         operationId: 'checkSession',
         tags: ['Account'],
+        security: PUBLIC,
         summary: 'The signed-in user, if any',
         parameters: [actionParameter('check')],
         responses: {
@@ -267,6 +309,7 @@ function authOperations(): Record<string, Record<string, unknown>> {
       post: {
         operationId: 'login',
         tags: ['Account'],
+        security: PUBLIC,
         summary: 'Signs a staff member in',
         parameters: [actionParameter('login')],
         requestBody: { required: true, content: jsonContent(ref('Login')) },
@@ -280,12 +323,14 @@ function authOperations(): Record<string, Record<string, unknown>> {
       get: {
         operationId: 'logoutByLink',
         tags: ['Account'],
+        security: PUBLIC,
         summary: "Signs out (the spec's GET; refused from another site)",
         responses: { '200': jsonAnswer('Signed out'), ...refusals(403, 405, 503) },
       },
       post: {
         operationId: 'logout',
         tags: ['Account'],
+        security: PUBLIC,
         summary: 'Signs out',
         responses: { '200': jsonAnswer('Signed out'), ...refusals(403, 405, 503) },
       },
@@ -294,6 +339,7 @@ function authOperations(): Record<string, Record<string, unknown>> {
       post: {
         operationId: 'register',
         tags: ['Account'],
+        security: PUBLIC,
         summary: 'Creates an account and mails its confirmation link',
         requestBody: {
           required: true,
@@ -311,6 +357,7 @@ function authOperations(): Record<string, Record<string, unknown>> {
       get: {
         operationId: 'confirmEmail',
         tags: ['Account'],
+        security: PUBLIC,
         summary: "Confirms an account's e-mail address with the token from its mail",
         parameters: queryParametersOf(ConfirmQuerySchema),
         responses: { '200': jsonAnswer('Confirmed'), ...refusals(400, 405, 503) },
@@ -320,6 +367,7 @@ function authOperations(): Record<string, Record<string, unknown>> {
       post: {
         operationId: 'requestPasswordReset',
         tags: ['Account'],
+        security: PUBLIC,
         summary: 'Mails a reset link (the same answer whether the address has an account or not)',
         requestBody: { required: true, content: jsonContent(ref('ResetRequest')) },
         responses: { '200': jsonAnswer('Requested'), ...refusals(400, 403, 405, 413, 415, 429, 503) },
@@ -329,6 +377,7 @@ function authOperations(): Record<string, Record<string, unknown>> {
       post: {
         operationId: 'requestConfirmationLink',
         tags: ['Account'],
+        security: PUBLIC,
         summary:
           'Mails a new 24-hour confirmation link to an account not yet confirmed; older links stop working (the same answer for any address)',
         requestBody: { required: true, content: jsonContent(ref('ConfirmationRequest')) },
@@ -339,6 +388,7 @@ function authOperations(): Record<string, Record<string, unknown>> {
       post: {
         operationId: 'updatePassword',
         tags: ['Account'],
+        security: PUBLIC,
         summary: 'Sets a new password with the token from a reset mail',
         requestBody: { required: true, content: jsonContent(ref('UpdatePassword')) },
         responses: { '200': jsonAnswer('Updated'), ...refusals(400, 403, 405, 413, 415, 429, 503) },
@@ -353,17 +403,8 @@ function serviceOperations(): Record<string, Record<string, unknown>> {
       get: {
         operationId: 'issueHumanCheck',
         tags: ['Forms'],
+        security: PUBLIC,
         summary: 'A new question "What is a + b?" with its signed, single-use token (30 minutes)',
-        parameters: [
-          {
-            name: HUMAN_CHECK_AFTER_PARAMETER,
-            in: 'query',
-            required: false,
-            description:
-              'The token of the question the form had (refused or answered wrongly): the new token keeps the time the form was first served, so a quick correction is not too fast. An invalid or expired one is ignored.',
-            schema: { type: 'string', maxLength: 500 },
-          },
-        ],
         responses: {
           '200': jsonAnswer(
             'The question',
@@ -395,6 +436,7 @@ function serviceOperations(): Record<string, Record<string, unknown>> {
           ...refusals(405),
         },
       },
+        security: PUBLIC,
     },
     [API_PATHS.FAILED_MAILS]: {
       get: {
@@ -425,6 +467,7 @@ function serviceOperations(): Record<string, Record<string, unknown>> {
     },
     [API_PATHS.OPENAPI]: {
       get: {
+        security: PUBLIC,
         operationId: 'openApiDocument',
         tags: ['Service'],
         summary: 'This document',
@@ -437,6 +480,7 @@ function serviceOperations(): Record<string, Record<string, unknown>> {
   };
 }
 
+        security: PUBLIC,
 /** An Express route path (`/api/enquiries/:kind`) in OpenAPI's form (`/api/enquiries/{kind}`). */
 const documentPathOf = (route: string) => route.replace(/:(\w+)/g, '{$1}');
 
@@ -496,7 +540,7 @@ function inboxOperations(): Record<string, Record<string, unknown>> {
       get: {
         ...staffOnly,
         operationId: 'listEnquiries',
-        summary: 'One page of a view of a kind, newest first (keyset cursors `after` and `before`)',
+        summary: 'One page of a view of a kind, newest first (`after`: the next page down, `before`: the page back up)',
         parameters: [KIND_PARAMETER, ...queryParametersOf(InboxListQuerySchema)],
         responses: { '200': jsonAnswer('The page', ref('InboxPage')), ...refusals(400, 401, 403, 404, 405, 503) },
       },
@@ -658,7 +702,7 @@ function ownerOperations(): Record<string, Record<string, unknown>> {
         ...ownersOnly,
         tags: ['Audit log'],
         operationId: 'listAuditLog',
-        summary: 'One page of the audit log, newest first (`before`: the `older` of the previous page; owners only)',
+        summary: 'One page of the audit log, newest first, paged as the inbox is (`after`, `before`; owners only)',
         parameters: queryParametersOf(AuditQuerySchema),
         responses: { '200': jsonAnswer('The page', ref('AuditPage')), ...refusals(400, 401, 403, 405, 503) },
       },
@@ -668,7 +712,8 @@ function ownerOperations(): Record<string, Record<string, unknown>> {
         ...ownersOnly,
         tags: ['Audit log'],
         operationId: 'exportAuditLog',
-        summary: 'The filtered audit log as CSV (UTF-8 with a byte order mark); the export is itself recorded',
+        summary:
+          'The filtered audit log as CSV (UTF-8 with a byte order mark): with `limit`, the entries of that one page; the export is itself recorded',
         parameters: queryParametersOf(AuditQuerySchema),
         responses: {
           '200': { description: 'The CSV file', content: { 'text/csv': { schema: { type: 'string' } } } },
@@ -706,7 +751,23 @@ function dataRequestOperations(): Record<string, Record<string, unknown>> {
       summary,
       parameters: person,
       responses: {
-        '200': { description: 'The file (Content-Disposition: attachment)', content: { [type]: { schema: {} } } },
+/** A downloaded file's schema by its type: the JSON export is the records with the time of the export. */
+function fileSchemaOf(type: string): JsonSchema {
+  if (type === 'application/json') {
+    return {
+      type: 'object',
+      properties: { exportedAt: { type: 'string', format: 'date-time' } },
+      required: ['exportedAt'],
+      description: 'The records findPersonData answers, and when they were exported',
+    };
+  }
+  return type.startsWith('text/') ? { type: 'string' } : { type: 'string', format: 'binary' };
+}
+
+        '200': {
+          description: 'The file (Content-Disposition: attachment)',
+          content: { [type]: { schema: fileSchemaOf(type) } },
+        },
         ...refusals(400, 401, 403, 405, 503),
       },
     },
@@ -777,6 +838,8 @@ function components(): Record<string, unknown> {
       Envelope: {
         type: 'object',
         description: 'Every JSON answer; errors names the fields a refusal is about, each with its message.',
+  const retryAfter = { description: 'Seconds to wait', schema: { type: 'integer', minimum: 1 } };
+  const formPage = { 'text/html': { schema: { type: 'string' } } };
         properties: {
           success: { type: 'boolean' },
           message: { type: 'string' },
@@ -860,7 +923,18 @@ function components(): Record<string, unknown> {
       UnsupportedMediaType: refusal('A content type this endpoint does not take, or not UTF-8'),
       TooManyRequests: {
         ...refusal('Too many tries from this client; the message says how long to wait'),
-        headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer', minimum: 1 } } },
+        headers: { 'Retry-After': retryAfter },
+      },
+      FormRefused: {
+        description:
+          "Refused input. JSON: the fields' messages in errors. A browser's form post: the form's page again, each message under its field, everything typed kept",
+        content: { ...refusal('').content, ...formPage },
+      },
+      FormTooManyRequests: {
+        description:
+          "Too many submissions from this client. JSON: the message says how long to wait. A browser's form post: the form's page again with that message, everything typed kept",
+        content: { ...refusal('').content, ...formPage },
+        headers: { 'Retry-After': retryAfter },
       },
       ServiceUnavailable: refusal('The database does not answer'),
     },
@@ -869,17 +943,37 @@ function components(): Record<string, unknown> {
         type: 'apiKey',
         in: 'cookie',
         name: SESSION_COOKIE_NAME,
-        description: 'The session of a signed-in staff member',
+        description: `The session of a signed-in staff member, set by ${API_PATHS.LOGIN.split('?')[0]} and ended by ${API_PATHS.LOGOUT}: HttpOnly (scripts cannot read it), SameSite=Lax (None with Secure when CORS_ORIGINS names another site in production), Secure in production, path /. It ends after ${ACCOUNT_RULES.SESSION_IDLE_MS / 60_000} minutes without a request (every answer renews it) and ${ACCOUNT_RULES.SESSION_ABSOLUTE_MS / 3_600_000} hours after signing in whatever happens; a staff-only call without it is 401.`,
       },
     },
   };
 }
 
-/** The whole document; built once, since nothing in it changes while the server runs. */
-let built: Record<string, unknown> | undefined;
+/** Every tag an operation names, with what it groups (Redocly's operation-tag-defined keeps the two lists equal). */
+function tags(): Array<{ name: string; description: string }> {
+  return [
+    { name: 'Account', description: 'Signing in and out, registering, confirming the address, passwords' },
+    { name: 'Forms', description: "The public forms' human check" },
+    ...MESSAGE_KINDS.map((kind) => ({
+      name: kindSchemaName(kind, ''),
+      description: `The ${ENQUIRY_KINDS[kind].notificationTitle} form: the spec's submit, list and delete`,
+    })),
+    { name: 'Inbox', description: "The staff inbox of every kind's enquiries (docs/decisions/0021)" },
+    { name: 'Owners', description: "The owners' Staff page: approving, refusing and removing accounts" },
+    { name: 'Audit log', description: 'Who did what, newest first; owners only (docs/decisions/0022)' },
+    { name: 'Data requests', description: "A person's records found, exported and erased; owners only" },
+    { name: 'Service', description: 'Health, undelivered mails and this document' },
+  ];
+}
 
-export function buildOpenApiDocument(): Record<string, unknown> {
-  built ??= {
+/** The whole document; built once per address, since nothing in it changes while the server runs. */
+let built: { appUrl: string; document: Record<string, unknown> } | undefined;
+
+/** `appUrl` is APP_URL as the server runs: the document's server, so a client generated from it calls this site. */
+export function buildOpenApiDocument(appUrl: string): Record<string, unknown> {
+  if (built?.appUrl === appUrl) return built.document;
+  const origin = publicOriginOf(appUrl);
+  const document = {
     openapi: '3.1.0',
     info: {
       title: `${BRAND_NAME} API`,
@@ -896,6 +990,11 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       ...dataRequestOperations(),
     },
     components: components(),
+      contact: { name: BRAND_NAME, url: `${origin}${PATHS.contact}` },
+      license: { name: "Proprietary: the agency's own API, no licence granted", identifier: 'LicenseRef-Proprietary' },
   };
-  return built;
+  built = { appUrl, document };
+  return document;
+    servers: [{ url: origin, description: 'This site (APP_URL)' }],
+    tags: tags(),
 }

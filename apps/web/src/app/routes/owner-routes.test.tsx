@@ -27,7 +27,7 @@ const OWNER_ACCOUNTS = [
 const owner = () => jsonResponse({ success: true, accounts: OWNER_ACCOUNTS });
 const notOwner = () => jsonResponse({ success: false, message: 'Only owners may do this.' }, 403);
 const emptyList = () => jsonResponse({ success: true, enquiries: [], total: 0, older: null, newer: null });
-const emptyLog = () => jsonResponse({ success: true, entries: [], older: null });
+const emptyLog = () => jsonResponse({ success: true, entries: [], older: null, newer: null });
 
 function renderAt(path: string) {
   render(

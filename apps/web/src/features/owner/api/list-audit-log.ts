@@ -4,11 +4,11 @@ import type { AuditFilters } from '../audit-filters';
 
 export type AuditPage = ReturnType<typeof AuditPageSchema.parse>;
 
-/** GET (owners): one page of the audit log, newest first; `before` is the previous page's `older`. */
-export function listAuditLog(filters: AuditFilters, before: number | null, signal?: AbortSignal): Promise<AuditPage> {
+/** GET (owners): one page of the audit log, newest first; `after` is the last page's `older` (the next page down). */
+export function listAuditLog(filters: AuditFilters, after: number | null, signal?: AbortSignal): Promise<AuditPage> {
   return request(STAFF_ADMIN_PATHS.AUDIT, {
     signal,
-    query: { ...filters, before: before ?? undefined },
+    query: { ...filters, after: after ?? undefined },
     schema: AuditPageSchema,
   });
 }

@@ -50,13 +50,13 @@ function renderLog(search = '') {
   );
 }
 
-/** The audit endpoint: the first page, or the older one when asked with before=48. */
+/** The audit endpoint: the first page, or the older one when asked with after=48. */
 function serveLog() {
   return stubApi({
     [STAFF_ADMIN_PATHS.AUDIT]: ({ url }: StubbedRequest) =>
-      new URL(url, 'http://localhost').searchParams.get('before') === '48'
-        ? jsonResponse({ success: true, entries: OLDER_PAGE, older: null })
-        : jsonResponse({ success: true, entries: FIRST_PAGE, older: 48 }),
+      new URL(url, 'http://localhost').searchParams.get('after') === '48'
+        ? jsonResponse({ success: true, entries: OLDER_PAGE, older: null, newer: 47 })
+        : jsonResponse({ success: true, entries: FIRST_PAGE, older: 48, newer: null }),
   });
 }
 
@@ -98,7 +98,7 @@ describe('the audit log', () => {
     expect(query.get('action')).toBe('account.approve');
     expect(query.get('actorId')).toBe('2');
     expect(query.get('from')).toBe('2026-11-01');
-    expect(query.has('before')).toBe(false);
+    expect(query.has('after')).toBe(false);
 
     const expected = 'action=account.approve&actorId=2&from=2026-11-01&to=2026-11-24';
     expect(screen.getByTestId('address')).toHaveTextContent(`?${expected}`);
@@ -120,7 +120,7 @@ describe('the audit log', () => {
     expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', STAFF_ADMIN_PATHS.AUDIT_EXPORT);
   });
 
-  it('adds the older entries below with the `older` id as `before`, then has no Older button left', async () => {
+  it('adds the older entries below with the `older` id as `after`, then has no Older button left', async () => {
     const fetchMock = serveLog();
     renderLog('?action=data-request.erase');
     await screen.findByRole('list');
@@ -128,7 +128,7 @@ describe('the audit log', () => {
 
     expect(await screen.findByText(/Erased a person's data/, { selector: 'p' })).toBeInTheDocument();
     const query = lastQuery(fetchMock);
-    expect(query.get('before')).toBe('48');
+    expect(query.get('after')).toBe('48');
     expect(query.get('action')).toBe('data-request.erase');
     expect(within(screen.getByRole('list')).getAllByRole('listitem')).toHaveLength(4);
     expect(screen.getByRole('status')).toHaveTextContent('1 older entry added.');
@@ -137,7 +137,9 @@ describe('the audit log', () => {
   });
 
   it('says so when no entry matches', async () => {
-    stubApi({ [STAFF_ADMIN_PATHS.AUDIT]: () => jsonResponse({ success: true, entries: [], older: null }) });
+    stubApi({
+      [STAFF_ADMIN_PATHS.AUDIT]: () => jsonResponse({ success: true, entries: [], older: null, newer: null }),
+    });
     renderLog('?from=2026-01-01');
     expect(await screen.findByText('No entry matches these filters.')).toBeInTheDocument();
   });
