@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
-import { ConfigError, loadConfig } from './config/config';
+import { ConfigError, loadConfig, trustProxyWarning } from './config/config';
 import { systemClock } from './lib/clock';
 import { driverOf, openDatabase } from './lib/db';
 import { createHttpServer } from './lib/http-server';
@@ -37,6 +37,9 @@ async function main(): Promise<void> {
       'APP_URL is not set: mail links point at localhost and browsers on the public address may be refused as cross-site',
     );
   }
+
+  const proxyWarning = trustProxyWarning(config.trustProxy);
+  if (proxyWarning) logger.warn({ trustProxy: config.trustProxy }, proxyWarning);
 
   const { db, dialect } = openDatabase(config);
   const driver = driverOf(db);
