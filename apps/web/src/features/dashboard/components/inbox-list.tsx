@@ -88,9 +88,14 @@ export function InboxList({ view }: InboxListProps) {
         <p className="inbox-summary__total" ref={totalRef} tabIndex={-1}>
           {shown ? enquiriesText(shown.total) : '\u00a0'}
         </p>
-        <a className="btn btn--secondary" href={`${INBOX_PATHS.export(view.kind)}?${exportQuery}`} download>
-          Export CSV
-        </a>
+        <div className="inbox-exports">
+          <a className="btn btn--secondary" href={`${INBOX_PATHS.export(view.kind)}?${exportQuery}`} download>
+            Export CSV
+          </a>
+          <a className="btn btn--secondary" href={`${INBOX_PATHS.exportXlsx(view.kind)}?${exportQuery}`} download>
+            Export Excel
+          </a>
+        </div>
       </div>
 
       {page.loading ? (

@@ -292,12 +292,15 @@ describe('the staff inbox', () => {
     await waitFor(() => expect(currentSearch().get('kind')).toBe('request_quote'));
   });
 
-  it('exports the current filters, without the page position, as a download link', async () => {
+  it('exports the current filters, without the page position, as CSV and Excel download links', async () => {
     stubInbox();
     renderDashboard('/dashboard?kind=contact&q=ada&status=won&after=xyz');
     const link = await screen.findByRole('link', { name: 'Export CSV' });
     expect(link).toHaveAttribute('download');
     expect(link).toHaveAttribute('href', `${INBOX_PATHS.export('contact')}?folder=inbox&q=ada&status=won`);
+    const workbook = screen.getByRole('link', { name: 'Export Excel' });
+    expect(workbook).toHaveAttribute('download');
+    expect(workbook).toHaveAttribute('href', `${INBOX_PATHS.exportXlsx('contact')}?folder=inbox&q=ada&status=won`);
   });
 
   it('sets the status of the selected rows at once', async () => {

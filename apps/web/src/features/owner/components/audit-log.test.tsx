@@ -105,6 +105,9 @@ describe('the audit log', () => {
     const exportLink = screen.getByRole('link', { name: 'Export CSV' });
     expect(exportLink).toHaveAttribute('href', `${STAFF_ADMIN_PATHS.AUDIT_EXPORT}?${expected}`);
     expect(exportLink).toHaveAttribute('download');
+    const workbookLink = screen.getByRole('link', { name: 'Export Excel' });
+    expect(workbookLink).toHaveAttribute('href', `${STAFF_ADMIN_PATHS.AUDIT_EXPORT_XLSX}?${expected}`);
+    expect(workbookLink).toHaveAttribute('download');
   });
 
   it('starts from the filters in the address and clears them', async () => {

@@ -19,7 +19,7 @@ interface Loaded {
 
 /**
  * The audit log (issue 12): newest first, filtered by action, actor and Lagos dates (kept in the address), with
- * older entries added below on request and the filtered log as a CSV download.
+ * older entries added below on request and the filtered log as a CSV or Excel download.
  */
 export function AuditLog({ accounts, onDenied }: Pick<OwnerScreenProps, 'accounts' | 'onDenied'>) {
   const [params, setParams] = useSearchParams();
@@ -164,6 +164,9 @@ export function AuditLog({ accounts, onDenied }: Pick<OwnerScreenProps, 'account
         <div className="owner-toolbar">
           <a className="btn btn--secondary" href={withQuery(STAFF_ADMIN_PATHS.AUDIT_EXPORT, search)} download>
             Export CSV
+          </a>
+          <a className="btn btn--secondary" href={withQuery(STAFF_ADMIN_PATHS.AUDIT_EXPORT_XLSX, search)} download>
+            Export Excel
           </a>
           {search ? (
             <button

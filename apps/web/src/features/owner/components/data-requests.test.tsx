@@ -90,9 +90,13 @@ describe('the data requests page', () => {
     const json = screen.getByRole('link', { name: 'Download JSON' });
     expect(json).toHaveAttribute('href', `${STAFF_ADMIN_PATHS.DATA_REQUEST_EXPORT_JSON}?email=amaka%40example.ng`);
     expect(json).toHaveAttribute('download');
-    expect(screen.getByRole('link', { name: 'Download CSV' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Download CSV files (ZIP)' })).toHaveAttribute(
       'href',
-      `${STAFF_ADMIN_PATHS.DATA_REQUEST_EXPORT_CSV}?email=amaka%40example.ng`,
+      `${STAFF_ADMIN_PATHS.DATA_REQUEST_EXPORT_ZIP}?email=amaka%40example.ng`,
+    );
+    expect(screen.getByRole('link', { name: 'Download Excel' })).toHaveAttribute(
+      'href',
+      `${STAFF_ADMIN_PATHS.DATA_REQUEST_EXPORT_XLSX}?email=amaka%40example.ng`,
     );
     expect(screen.getByRole('status')).toHaveTextContent('Found 3 enquiries, 2 notes, 5 mail records — 10 records.');
   });

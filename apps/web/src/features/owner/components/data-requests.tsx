@@ -33,7 +33,7 @@ const statusLabel = (status: string) => STATUS_LABELS[status as EnquiryStatus] ?
 
 /**
  * Data requests (issue 12): find everything stored about one person by e-mail address or phone number, hand it to
- * them as JSON or CSV, and erase it all after a confirmation that names how many records will go.
+ * them as JSON, CSV files (a ZIP, one per table) or an Excel workbook, and erase it all after a confirmation that names how many records will go.
  */
 export function DataRequests({ onDenied }: Pick<OwnerScreenProps, 'onDenied'>) {
   const [found, setFound] = useState<Found | null>(null);
@@ -203,10 +203,17 @@ function PersonRecords({ found: { query, answer }, erasing, onErase, titleId }: 
             </a>
             <a
               className="btn btn--secondary"
-              href={withQuery(STAFF_ADMIN_PATHS.DATA_REQUEST_EXPORT_CSV, search)}
+              href={withQuery(STAFF_ADMIN_PATHS.DATA_REQUEST_EXPORT_ZIP, search)}
               download
             >
-              Download CSV
+              Download CSV files (ZIP)
+            </a>
+            <a
+              className="btn btn--secondary"
+              href={withQuery(STAFF_ADMIN_PATHS.DATA_REQUEST_EXPORT_XLSX, search)}
+              download
+            >
+              Download Excel
             </a>
             <button type="button" className="btn btn--owner-danger" disabled={erasing} onClick={onErase}>
               {erasing ? 'Erasing...' : eraseLabel(answer.totalRecords)}
