@@ -9,6 +9,18 @@ import {
 } from '@agency/shared';
 import type { OutgoingMail } from './mailer';
 
+/**
+ * A link whose address is its text (the fallback under a button): an address has no spaces to wrap at, so it may
+ * break anywhere rather than push a 375 px screen sideways (issue 17).
+ */
+function wrappingLinkHtml(href: string): string {
+  return `<a href="${escapeHtml(href)}" style="color:${BRAND_COLOURS.brand};word-break:break-all;overflow-wrap:anywhere">${escapeHtml(href)}</a>`;
+}
+
+/**
+ * Every mail's page: one column at most 560 px wide and never wider than the screen, no fixed-width table, text that
+ * wraps even inside long words a visitor typed, so each mail fits a 375 px phone (tested in Chromium).
+ */
 function layoutHtml(
   title: string,
   paragraphs: string[],
@@ -17,12 +29,12 @@ function layoutHtml(
 ): string {
   const body = paragraphs.map((text) => `<p style="margin:0 0 16px">${escapeHtml(text)}</p>`).join('') + extraHtml;
   const button = action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.href)}" style="background:${BRAND_COLOURS.accent};color:#111;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>` +
-      `<p style="margin:0 0 16px;font-size:14px">If the button does not work, copy this address into your browser:<br>${escapeHtml(action.href)}</p>`
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.href)}" style="display:inline-block;max-width:100%;box-sizing:border-box;background:${BRAND_COLOURS.accent};color:#111;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>` +
+      `<p style="margin:0 0 16px;font-size:14px">If the button does not work, copy this address into your browser:<br>${wrappingLinkHtml(action.href)}</p>`
     : '';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;background:${BRAND_COLOURS.surface};font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;line-height:1.5">
-<div style="max-width:560px;margin:0 auto;padding:24px">
+<div style="width:100%;max-width:560px;box-sizing:border-box;margin:0 auto;padding:24px;overflow-wrap:anywhere;word-break:break-word">
 <h1 style="color:${BRAND_COLOURS.brand};font-size:22px;margin:0 0 16px">${escapeHtml(BRAND_NAME)}</h1>
 ${body}${button}
 <p style="margin:32px 0 0;font-size:13px;color:#444">${escapeHtml(BRAND_NAME)}: ${escapeHtml(BRAND_TAGLINE)}</p>
