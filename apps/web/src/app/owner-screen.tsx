@@ -1,7 +1,7 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import { PATHS, SPEC_MESSAGES, TIMINGS } from '@agency/shared';
-import { StaffPageFrame, useSession } from '@/features/auth';
+import { PATHS, SPEC_MESSAGES } from '@agency/shared';
+import { StaffPageFrame, useStaffSession } from '@/features/auth';
 import {
   OwnerNav,
   OwnerPage,
@@ -11,9 +11,6 @@ import {
   type OwnerScreenProps,
   type StaffAreaPath,
 } from '@/features/owner';
-import { useInactivityTimer } from '@/lib/use-inactivity-timer';
-
-type Exit = typeof PATHS.home | typeof PATHS.auth;
 
 interface OwnerScreenFrameProps {
   current: Exclude<StaffAreaPath, typeof PATHS.dashboard>;
@@ -22,29 +19,16 @@ interface OwnerScreenFrameProps {
 }
 
 /**
- * The frame of an owner's page (issue 12), guarded as /dashboard is: a visitor without a session goes to /auth,
- * Logout and five idle minutes go home, and a session the server no longer accepts (401) goes to /auth. Staff who are not owners (403)
- * see "Only owners can see this page." and a link back to the inbox.
+ * The frame of an owner's page (issue 12), guarded as /dashboard is (useStaffSession): a visitor without a session,
+ * five idle minutes and a session the server no longer accepts (401) go to /auth, which returns here; Logout goes
+ * home. Staff who are not owners (403) see "Only owners can see this page." and a link back to the inbox.
  */
 export function OwnerScreen({ current, title, children }: OwnerScreenFrameProps) {
-  const { loading, user, logout } = useSession();
-  const [exit, setExit] = useState<Exit | null>(null);
-  const owner = useOwnerCheck(user !== null, () => leave(PATHS.auth));
-  // The inbox's five idle minutes (spec 4) hold on every page of the staff area.
-  useInactivityTimer(TIMINGS.INACTIVITY_LOGOUT_MS, () => {
-    if (!user) return;
-    window.alert(SPEC_MESSAGES.INACTIVITY_LOGOUT);
-    leave(PATHS.home);
-  });
+  // The session's ends (Logout, five idle minutes, a refused request) are handled as on the inbox.
+  const { loading, user, redirect, leave } = useStaffSession();
+  const owner = useOwnerCheck(user !== null, () => leave('refused'));
 
-  function leave(to: Exit) {
-    if (exit) return;
-    setExit(to);
-    void logout();
-  }
-
-  if (!user && exit) return <Navigate to={exit} replace />;
-  if (!loading && !user) return <Navigate to={PATHS.auth} replace />;
+  if (redirect) return <Navigate to={redirect} replace />;
   if (loading || !user || owner.status === 'checking' || owner.status === 'signed-out') {
     return (
       <StaffPageFrame wide>
@@ -67,10 +51,10 @@ export function OwnerScreen({ current, title, children }: OwnerScreenFrameProps)
     );
   }
 
-  const onDenied = (status: 401 | 403) => (status === 401 ? leave(PATHS.auth) : owner.reload());
+  const onDenied = (status: 401 | 403) => (status === 401 ? leave('refused') : owner.reload());
   return (
     <StaffPageFrame wide nav={<OwnerNav current={current} />}>
-      <OwnerPage title={title} username={user.username} onLogout={() => leave(PATHS.home)}>
+      <OwnerPage title={title} username={user.username} onLogout={() => leave('logout')}>
         {children({ accounts: owner.accounts, reloadAccounts: owner.reload, onDenied })}
       </OwnerPage>
     </StaffPageFrame>

@@ -1,42 +1,31 @@
-import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { PATHS, SPEC_MESSAGES } from '@agency/shared';
-import { StaffPageFrame, useSession } from '@/features/auth';
+import { StaffPageFrame, useStaffSession } from '@/features/auth';
 import { MessagesDashboard } from '@/features/dashboard';
 import { OwnerNav, useOwnerCheck } from '@/features/owner';
 
-type Exit = typeof PATHS.home | typeof PATHS.auth;
-
 /**
- * /dashboard, protected. A visitor without a session is sent to /auth (issue 4; spec 4 says both
- * /auth and home, so: arriving signed out goes to /auth, choosing to log out or timing out goes
- * home, and a session the server no longer accepts goes to /auth to sign in again).
+ * /dashboard, protected. A visitor without a session is sent to /auth, which comes back here after signing in (issue
+ * 4; issue 17); Logout goes home; five idle minutes and a session the server no longer accepts go to /auth, which
+ * returns to the enquiry that was open with its half-typed note (useStaffSession).
  */
 export default function DashboardPage() {
-  const { loading, user, logout } = useSession();
+  const { loading, user, redirect, leave } = useStaffSession();
   // Owners get the staff area's links; other staff (403) and failed checks see the inbox alone.
   const owner = useOwnerCheck(user !== null);
-  const [exit, setExit] = useState<Exit | null>(null);
 
-  if (!user && exit) return <Navigate to={exit} replace />;
-  if (loading) {
+  if (redirect) return <Navigate to={redirect} replace />;
+  if (loading || !user) {
     return (
       <StaffPageFrame wide>
         <p role="status">{SPEC_MESSAGES.LOADING}</p>
       </StaffPageFrame>
     );
   }
-  if (!user) return <Navigate to={PATHS.auth} replace />;
-
-  function leave(to: Exit) {
-    if (exit) return;
-    setExit(to);
-    void logout();
-  }
 
   return (
     <StaffPageFrame wide nav={owner.status === 'owner' ? <OwnerNav current={PATHS.dashboard} /> : undefined}>
-      <MessagesDashboard user={user} onLogout={() => leave(PATHS.home)} onSessionEnded={() => leave(PATHS.auth)} />
+      <MessagesDashboard user={user} onLogout={() => leave('logout')} onSessionEnded={() => leave('refused')} />
     </StaffPageFrame>
   );
 }

@@ -26,7 +26,8 @@ const OWNER_ACCOUNTS = [
 ];
 const owner = () => jsonResponse({ success: true, accounts: OWNER_ACCOUNTS });
 const notOwner = () => jsonResponse({ success: false, message: 'Only owners may do this.' }, 403);
-const emptyList = () => jsonResponse({ success: true, enquiries: [], total: 0, older: null, newer: null });
+const emptyList = () =>
+  jsonResponse({ success: true, enquiries: [], total: 0, older: null, newer: null, newest: null });
 const emptyLog = () => jsonResponse({ success: true, entries: [], older: null, newer: null });
 
 function renderAt(path: string) {
@@ -107,7 +108,7 @@ describe("the owners' routes", () => {
     await waitFor(() => expect(requestsTo(fetchMock, API_PATHS.LOGOUT)).toHaveLength(1));
   });
 
-  it('after 5 idle minutes on an owner page alerts, logs out and goes home', async () => {
+  it('after 5 idle minutes on an owner page alerts, logs out and goes to sign in, which returns to it', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const alertSpy = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     const fetchMock = stubApi({
@@ -119,7 +120,7 @@ describe("the owners' routes", () => {
     await screen.findByRole('heading', { level: 1, name: 'Data requests' });
     await act(() => vi.advanceTimersByTimeAsync(TIMINGS.INACTIVITY_LOGOUT_MS));
     expect(alertSpy).toHaveBeenCalledWith(SPEC_MESSAGES.INACTIVITY_LOGOUT);
-    expect(await screen.findByRole('heading', { name: 'Home stand-in' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();
     expect(requestsTo(fetchMock, API_PATHS.LOGOUT)).toHaveLength(1);
   });
 

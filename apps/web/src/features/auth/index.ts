@@ -1,6 +1,8 @@
 /** The staff sign-in feature: the session (provider and hook) and the auth screens. */
 export { SessionProvider } from './session/session-provider';
 export { useSession } from './session/use-session';
+export { useStaffSession, type StaffExit, type StaffSession } from './session/use-staff-session';
+export { returnPathOf, RETURN_PARAMETER } from './session/return-path';
 export type { SessionState, StaffUser } from './session/session-context';
 export { avatarUrlOf } from './session/avatar-url';
 export { startSessionCheck } from './session/early-session-check';

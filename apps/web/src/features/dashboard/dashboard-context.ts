@@ -9,6 +9,10 @@ export interface DashboardContextValue {
   /** Something changed the counts of new, trashed or spam enquiries. */
   refreshCounts: () => void;
   staff: readonly StaffMember[];
+  /** Goes up by one at each poll (usePoll): the open list asks then whether something arrived. */
+  pollCount: number;
+  /** Whose drafts these are (lib/drafts): a half-typed note comes back to the same account only. */
+  draftOwner: string;
 }
 
 export const DashboardContext = createContext<DashboardContextValue | null>(null);

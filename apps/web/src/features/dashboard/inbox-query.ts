@@ -4,6 +4,7 @@ import {
   INBOX_FOLDERS,
   MESSAGE_KINDS,
   PATHS,
+  statusesOf,
   type EnquiryStatus,
   type InboxFolder,
   type MessageKind,
@@ -92,7 +93,14 @@ export const withFilter = (view: InboxView, change: Partial<Pick<InboxView, Filt
   enquiry: null,
 });
 
-/** Another tab: its own list, from the inbox, unfiltered (statuses differ between kinds). */
-export const withKind = (kind: MessageKind): InboxView => ({ ...viewOf(new URLSearchParams()), kind });
+/**
+ * Another tab: its list from the newest, with the same folder, search and filters (issue 17: a search survives a tab
+ * switch), but a status the kind does not have (won and enrolled differ between leads and trainings) left out.
+ */
+export const withKind = (view: InboxView, kind: MessageKind): InboxView => ({
+  ...withFilter(view, {}),
+  kind,
+  status: view.status !== '' && statusesOf(kind).includes(view.status) ? view.status : '',
+});
 
 export const hasFilters = (view: InboxView) => FILTER_KEYS.some((key) => view[key] !== '');

@@ -1,10 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   API_MESSAGES,
   AUTH_SCREEN_TEXT,
   LoginSchema,
-  PATHS,
   RegisterSchema,
   ResetRequestSchema,
   SPEC_MESSAGES,
@@ -15,6 +14,7 @@ import { parseOrShowErrors, useForm, type SubmitContext } from '@/components/for
 import { ApiError } from '@/lib/api-client';
 import { register } from '../api/register';
 import { requestPasswordReset } from '../api/request-password-reset';
+import { RETURN_PARAMETER, returnPathOf } from '../session/return-path';
 import { useSession } from '../session/use-session';
 import { ProfileImageField } from './profile-image-field';
 import './auth.css';
@@ -68,6 +68,7 @@ function reportFailure(error: unknown, context: SubmitContext) {
 export function AuthScreen() {
   const { login } = useSession();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const ids = useId();
   const [mode, setMode] = useState<AuthMode>('login');
   const [profileImage, setProfileImage] = useState<File | null>(null);
@@ -84,8 +85,9 @@ export function AuthScreen() {
       if (mode === 'login') {
         const credentials = parseOrShowErrors(LoginSchema.safeParse(values), context);
         if (!credentials) return;
+        // Back to the page the session ended on (an idle logout, a link from a mail), never off the staff area.
         return login(credentials).then(
-          () => navigate(PATHS.dashboard, { replace: true }),
+          () => navigate(returnPathOf(params.get(RETURN_PARAMETER)), { replace: true }),
           (error: unknown) => reportFailure(error, context),
         );
       }

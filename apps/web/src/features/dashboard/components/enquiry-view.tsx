@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useId, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useLayoutEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Link } from '@/components/ui/link';
 import {
@@ -23,6 +23,7 @@ import { trashEnquiry } from '../api/trash-enquiry';
 import { updateEnquiry } from '../api/update-enquiry';
 import { assigneeName, useDashboard } from '../dashboard-context';
 import { answerLinksOf, fieldText, historyText, spamReasonText, trashText } from '../enquiry-text';
+import { readDraft, saveDraft } from '@/lib/drafts';
 import { formatLagosDate } from '@/lib/format-date';
 import { hrefOf, type InboxView } from '../inbox-query';
 import { useLoaded } from '../hooks/use-loaded';
@@ -41,6 +42,8 @@ export function EnquiryView({ view }: EnquiryViewProps) {
     (error) => fail(error, 'Loading the enquiry'),
   );
   const listHref = hrefOf({ ...view, enquiry: null });
+  // Opened from a list scrolled down, it starts at its top; the list keeps its own place for the way back.
+  useLayoutEffect(() => window.scrollTo(0, 0), []);
 
   return (
     <article className="enquiry" aria-busy={loaded.loading}>
@@ -277,9 +280,15 @@ function EnquiryDetails({ enquiry, listHref, onChanged }: EnquiryDetailsProps) {
 }
 
 function Notes({ enquiry, onAdded }: { enquiry: EnquiryDetail; onAdded: () => void }) {
-  const { announce, fail } = useDashboard();
+  const { announce, fail, draftOwner } = useDashboard();
   const [added, setAdded] = useState<Note[]>([]);
-  const [text, setText] = useState('');
+  // A half-typed note is kept for this account and enquiry (lib/drafts): an idle logout or a reload does not lose it.
+  const draftKey = `note:${draftOwner}:${enquiry.kind}/${enquiry.id}`;
+  const [text, setTextState] = useState(() => readDraft(draftKey));
+  const setText = (next: string) => {
+    setTextState(next);
+    saveDraft(draftKey, next);
+  };
   const [busy, setBusy] = useState(false);
   const id = useId();
   const known = new Set(enquiry.notes.map((note) => note.id));

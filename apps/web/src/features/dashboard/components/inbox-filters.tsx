@@ -24,6 +24,11 @@ export function InboxFilters({ view, go, folderCounts }: InboxFiltersProps) {
   const { staff } = useDashboard();
   const id = useId();
   const change = (patch: Parameters<typeof withFilter>[1]) => go(withFilter(view, patch));
+  // On a phone the four filters fold away behind a button, so the first enquiry is on the first screen (issue 17);
+  // wider screens always show them (dashboard.css). They start open when one is set.
+  const [filtersOpen, setFiltersOpen] = useState(
+    view.status !== '' || view.assignee !== '' || view.from !== '' || view.to !== '',
+  );
 
   return (
     <div className="inbox-filters">
@@ -42,7 +47,16 @@ export function InboxFilters({ view, go, folderCounts }: InboxFiltersProps) {
 
       <SearchBox key={view.q} initial={view.q} onSearch={(q) => change({ q })} />
 
-      <div className="inbox-filters__row">
+      <button
+        type="button"
+        className="btn btn--secondary inbox-filters__toggle"
+        aria-expanded={filtersOpen}
+        aria-controls={`${id}-filters`}
+        onClick={() => setFiltersOpen(!filtersOpen)}
+      >
+        Filters
+      </button>
+      <div className="inbox-filters__row" id={`${id}-filters`} data-open={filtersOpen}>
         <div className="field">
           <label className="field__label" htmlFor={`${id}-status`}>
             Status

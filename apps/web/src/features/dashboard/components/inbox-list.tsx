@@ -1,20 +1,24 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from '@/components/ui/link';
 import {
   INBOX_PATHS,
   MESSAGE_KIND_LABELS,
+  MESSAGE_KINDS,
   SPEC_MESSAGES,
   STATUS_LABELS,
   type EnquirySummary,
   type InboxPage,
 } from '@agency/shared';
+import { ApiError } from '@/lib/api-client';
 import { countText } from '@/lib/count-text';
+import { countArrivals } from '../api/count-arrivals';
+import { countMatches } from '../api/count-matches';
 import { listEnquiries } from '../api/list-enquiries';
 import { trashEnquiry } from '../api/trash-enquiry';
 import { assigneeName, useDashboard } from '../dashboard-context';
 import { spamReasonText, trashText } from '../enquiry-text';
 import { formatLagosDate } from '@/lib/format-date';
-import { hasFilters, hrefOf, listQueryOf, type InboxView } from '../inbox-query';
+import { hasFilters, hrefOf, listQueryOf, withKind, type InboxView } from '../inbox-query';
 import { useLoaded } from '../hooks/use-loaded';
 import { BulkToolbar } from './bulk-toolbar';
 
@@ -24,9 +28,17 @@ interface InboxListProps {
 
 const enquiriesText = (total: number) => countText(total, 'enquiry', 'enquiries');
 
+/**
+ * Where a list was when an enquiry was opened from it, by the list's address: when the list shows again (Back to the
+ * list, the browser's Back), it scrolls there and focus returns to that enquiry's link (issue 17: a phone's list
+ * jumped to the top).
+ */
+const placesByList = new Map<string, { scrollY: number; enquiry: number }>();
+
 /** One page of a tab's folder, newest first, with selection for the bulk actions, the pager and the export. */
 export function InboxList({ view }: InboxListProps) {
-  const { announce, fail, refreshCounts } = useDashboard();
+  const { announce, fail, refreshCounts, pollCount } = useDashboard();
+  const listHref = hrefOf(view);
   const query = listQueryOf(view, { cursor: true });
   const key = `${view.kind}?${new URLSearchParams(query).toString()}`;
   const page = useLoaded(
@@ -55,6 +67,17 @@ export function InboxList({ view }: InboxListProps) {
         : rowsRef.current?.querySelector<HTMLElement>(`[data-enquiry-id="${next}"] .enquiry-row__delete`);
     (target ?? totalRef.current)?.focus();
   });
+  useLayoutEffect(() => {
+    const place = placesByList.get(listHref);
+    if (!page.data || !place) return;
+    placesByList.delete(listHref);
+    window.scrollTo(0, place.scrollY);
+    rowsRef.current
+      ?.querySelector<HTMLElement>(`[data-enquiry-id="${place.enquiry}"] .enquiry-row__name a`)
+      ?.focus({ preventScroll: true });
+  }, [page.data, listHref]);
+  const arrivals = useArrivals(view, key, page.data?.newest ?? null, !page.loading && !page.failed, pollCount);
+
   const rows = page.data?.enquiries.filter((row) => !gone.has(row.id)) ?? [];
   const shown = page.data
     ? { ...page.data, enquiries: rows, total: page.data.total - (page.data.enquiries.length - rows.length) }
@@ -88,6 +111,23 @@ export function InboxList({ view }: InboxListProps) {
         <p className="inbox-summary__total" ref={totalRef} tabIndex={-1}>
           {shown ? enquiriesText(shown.total) : '\u00a0'}
         </p>
+        <div className="inbox-arrivals" role="status">
+          {arrivals > 0 ? (
+            <>
+              <span>{countText(arrivals, 'new enquiry', 'new enquiries')}</span>
+              <button
+                type="button"
+                className="btn btn--primary inbox-arrivals__show"
+                onClick={() => {
+                  page.reload();
+                  totalRef.current?.focus({ preventScroll: true });
+                }}
+              >
+                Show {arrivals} new
+              </button>
+            </>
+          ) : null}
+        </div>
         <div className="inbox-exports">
           <a className="btn btn--secondary" href={`${INBOX_PATHS.export(view.kind)}?${exportQuery}`} download>
             Export CSV
@@ -97,6 +137,8 @@ export function InboxList({ view }: InboxListProps) {
           </a>
         </div>
       </div>
+
+      {view.q ? <OtherKindMatches view={view} /> : null}
 
       {page.loading ? (
         <div className="dashboard__loading" role="status">
@@ -134,11 +176,66 @@ export function InboxList({ view }: InboxListProps) {
             deleting={deleting}
             onDelete={(row) => void deleteRow(row)}
             containerRef={rowsRef}
+            onOpen={(id) => placesByList.set(listHref, { scrollY: window.scrollY, enquiry: id })}
           />
           <Pager view={view} page={shown} />
         </>
       )}
     </>
+  );
+}
+
+/**
+ * The open list's poll: at each of the dashboard's polls, how many enquiries of this view are newer than its newest
+ * row. Only the first page asks (an older page has something newer by definition); 0 until the first poll.
+ */
+function useArrivals(view: InboxView, key: string, newest: string | null, ready: boolean, pollCount: number): number {
+  const { fail } = useDashboard();
+  const [arrived, setArrived] = useState<{ key: string; since: string | null; count: number } | null>(null);
+  const firstPage = !view.after && !view.before;
+  const ask = useEffectEvent((signal: AbortSignal) => {
+    if (!ready || !firstPage) return;
+    const query = { ...listQueryOf(view, { cursor: false }), ...(newest ? { since: newest } : {}) };
+    countArrivals(view.kind, query, signal).then(
+      (count) => setArrived({ key, since: newest, count }),
+      (error: unknown) => {
+        // A failed poll says nothing (the next one tries again), unless the session is over.
+        if (!signal.aborted && error instanceof ApiError && error.isSessionEnded) fail(error, 'Checking for news');
+      },
+    );
+  });
+  useEffect(() => {
+    if (pollCount === 0) return;
+    const controller = new AbortController();
+    ask(controller.signal);
+    return () => controller.abort();
+  }, [pollCount]);
+  return arrived && arrived.key === key && arrived.since === newest ? arrived.count : 0;
+}
+
+/** A search covers the four kinds (issue 17): the other tabs' matches, each a link to that tab with the same search. */
+function OtherKindMatches({ view }: { view: InboxView }) {
+  const { fail } = useDashboard();
+  const query = listQueryOf(view, { cursor: false });
+  const matches = useLoaded(
+    `matches?${new URLSearchParams(query).toString()}`,
+    (signal) => countMatches(query, signal),
+    (error) => fail(error, 'Searching the other tabs'),
+  );
+  const others = MESSAGE_KINDS.filter((kind) => kind !== view.kind && (matches.data?.[kind] ?? 0) > 0);
+  if (others.length === 0) return null;
+  return (
+    <nav className="inbox-matches" aria-label="Matches in the other tabs">
+      <ul className="inbox-matches__list">
+        {others.map((kind) => (
+          <li key={kind}>
+            <Link className="inbox-matches__link" to={hrefOf(withKind(view, kind))}>
+              {matches.data?.[kind]} more in {MESSAGE_KIND_LABELS[kind]}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 
@@ -159,13 +256,15 @@ interface EnquiryRowsProps {
   /** The spec's per-row Delete, with its confirmation; not offered in the trash. */
   onDelete: (row: EnquirySummary) => void;
   containerRef: RefObject<HTMLDivElement | null>;
+  /** An enquiry's link was followed: the list keeps its place for the way back. */
+  onOpen: (id: number) => void;
 }
 
 /**
  * The rows as a table on wide screens and as cards on phones (dashboard.css); the explicit roles keep the table's
  * meaning for screen readers once CSS changes the elements' display.
  */
-function EnquiryRows({ view, page, selected, onSelect, deleting, onDelete, containerRef }: EnquiryRowsProps) {
+function EnquiryRows({ view, page, selected, onSelect, deleting, onDelete, containerRef, onOpen }: EnquiryRowsProps) {
   const { staff } = useDashboard();
   const captionId = `enquiries-caption-${view.kind}`;
   const allSelected = page.enquiries.every((row) => selected.has(row.id));
@@ -232,6 +331,7 @@ function EnquiryRows({ view, page, selected, onSelect, deleting, onDelete, conta
               onCheck={(on) => toggle(row.id, on)}
               deleting={deleting === row.id}
               onDelete={canDelete ? () => onDelete(row) : null}
+              onOpen={() => onOpen(row.id)}
             />
           ))}
         </tbody>
@@ -248,9 +348,10 @@ interface EnquiryRowProps {
   onCheck: (on: boolean) => void;
   deleting: boolean;
   onDelete: (() => void) | null;
+  onOpen: () => void;
 }
 
-function EnquiryRow({ row, href, assignee, checked, onCheck, deleting, onDelete }: EnquiryRowProps) {
+function EnquiryRow({ row, href, assignee, checked, onCheck, deleting, onDelete, onOpen }: EnquiryRowProps) {
   return (
     <tr
       role="row"
@@ -274,7 +375,9 @@ function EnquiryRow({ row, href, assignee, checked, onCheck, deleting, onDelete 
               <span className="visually-hidden">Unread: </span>
             </span>
           )}
-          <Link to={href}>{row.name || row.email}</Link>
+          <Link to={href} onClick={onOpen}>
+            {row.name || row.email}
+          </Link>
         </div>
         <div className="enquiry-row__contact">
           <span>{row.phone}</span> <span>{row.email}</span>

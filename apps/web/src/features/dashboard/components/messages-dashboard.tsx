@@ -1,13 +1,13 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { API_PATHS, DEFAULT_AVATAR, MESSAGE_KIND_LABELS, SPEC_MESSAGES, TIMINGS } from '@agency/shared';
+import { API_PATHS, DEFAULT_AVATAR, MESSAGE_KIND_LABELS } from '@agency/shared';
 import { ApiError } from '@/lib/api-client';
 import { getInboxCounts } from '../api/get-inbox-counts';
 import { listStaff } from '../api/list-staff';
 import { DashboardContext, type DashboardContextValue } from '../dashboard-context';
 import { searchOf, viewOf, withKind, type InboxView } from '../inbox-query';
-import { useInactivityTimer } from '@/lib/use-inactivity-timer';
 import { useLoaded } from '../hooks/use-loaded';
+import { INBOX_POLL_MS, usePoll } from '../hooks/use-poll';
 import { EnquiryView } from './enquiry-view';
 import { FailedMailsNotice } from './failed-mails-notice';
 import { InboxFilters } from './inbox-filters';
@@ -24,9 +24,9 @@ export interface DashboardUser {
 
 interface MessagesDashboardProps {
   user: DashboardUser;
-  /** Sign out and go home: the Logout button and the inactivity timeout. */
+  /** The Logout button: sign out and go home. */
   onLogout: () => void;
-  /** The server refused a request (401/403): sign out and go to /auth. */
+  /** The server refused a request (401/403): sign out and go to /auth, which comes back here. */
   onSessionEnded: () => void;
 }
 
@@ -37,17 +37,15 @@ const endsSession = (error: unknown) => error instanceof ApiError && error.isSes
 
 /**
  * The staff inbox (spec 2/4, issue 11): welcome, avatar, Logout, the four kinds as tabs with their new counts, and
- * either the selected kind's list or one enquiry. What is shown is read from the address (inbox-query.ts).
+ * either the selected kind's list or one enquiry. What is shown is read from the address (inbox-query.ts). While the
+ * page is visible it asks every INBOX_POLL_MS what arrived (issue 17): the tabs' counts, and the open list's "N new".
+ * The five idle minutes are the staff area's (useStaffSession).
  */
 export function MessagesDashboard({ user, onLogout, onSessionEnded }: MessagesDashboardProps) {
   const [params, setParams] = useSearchParams();
   const view = viewOf(params);
   const [announcement, setAnnouncement] = useState('');
-
-  useInactivityTimer(TIMINGS.INACTIVITY_LOGOUT_MS, () => {
-    window.alert(SPEC_MESSAGES.INACTIVITY_LOGOUT);
-    onLogout();
-  });
+  const [pollCount, setPollCount] = useState(0);
 
   const fail = useCallback(
     (error: unknown, what: string) => {
@@ -62,12 +60,23 @@ export function MessagesDashboard({ user, onLogout, onSessionEnded }: MessagesDa
   );
   const counts = useLoaded('counts', getInboxCounts, (error) => fail(error, 'Counting the enquiries'));
   const staff = useLoaded('staff', listStaff, (error) => fail(error, 'Loading the staff list'));
+  usePoll(INBOX_POLL_MS, () => {
+    counts.reload();
+    setPollCount((count) => count + 1);
+  });
 
   const context = useMemo<DashboardContextValue>(
-    () => ({ announce: setAnnouncement, fail, refreshCounts: counts.reload, staff: staff.data ?? [] }),
+    () => ({
+      announce: setAnnouncement,
+      fail,
+      refreshCounts: counts.reload,
+      staff: staff.data ?? [],
+      pollCount,
+      draftOwner: user.email,
+    }),
     // counts.reload is a new function each render but always bumps the same state.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [fail, staff.data],
+    [fail, staff.data, pollCount, user.email],
   );
 
   const go = (next: InboxView) => {
@@ -107,7 +116,7 @@ export function MessagesDashboard({ user, onLogout, onSessionEnded }: MessagesDa
 
         <FailedMailsNotice />
 
-        <MessageTabs selected={view.kind} onSelect={(kind) => go(withKind(kind))} newCounts={newCounts} />
+        <MessageTabs selected={view.kind} onSelect={(kind) => go(withKind(view, kind))} newCounts={newCounts} />
 
         <p className="dashboard__announcement" role="status">
           {announcement}
