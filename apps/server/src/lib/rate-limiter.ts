@@ -33,6 +33,14 @@ export interface RateLimiter {
  * `name` keeps limits apart in the shared table; the subject (an address, an e-mail) is stored only as its SHA-256.
  * The library reads the time from Date.now(), not from the app's clock (tests move both).
  */
+/**
+ * A subject as the rate_limits table stores it, after the limit's prefix (`auto-reply:86400:<this>`): hashed, so the
+ * table holds no address in clear; an erasure finds a person's counters by it.
+ */
+export function subjectKeyOf(subject: string): string {
+  return createHash('sha256').update(subject).digest('hex');
+}
+
 export function createRateLimiter(db: Kysely<Database>, name: string, limit: RateLimit): RateLimiter {
   const driver = driverOf(db);
   const windows: RateLimiterAbstract[] = limit.map(({ points, seconds }) => {
@@ -58,7 +66,7 @@ export function createRateLimiter(db: Kysely<Database>, name: string, limit: Rat
   const run = <T>(work: () => Promise<T>): Promise<T> =>
     withConflictRetry(() => (driver.kind === 'sqlite' ? db.transaction().execute(work) : work()));
 
-  const keyOf = (subject: string) => createHash('sha256').update(subject).digest('hex');
+  const keyOf = subjectKeyOf;
 
   /** Rows of ended windows are deleted whenever a new window starts, so the table holds only live counts. */
   const deleteEnded = () =>

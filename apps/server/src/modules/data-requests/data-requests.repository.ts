@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import { ENQUIRY_KINDS, type MessageKind } from '@agency/shared';
 import type { Database, EpochMs, MailPurpose, OutboxStatus } from '../../lib/database-schema';
+import { subjectKeyOf } from '../../lib/rate-limiter';
 import { likePattern } from '../../lib/sql-like';
 
 export type Db = Kysely<Database> | Transaction<Database>;
@@ -126,12 +127,12 @@ export async function listMailsAbout(
 }
 
 /**
- * The abuse limits' counters named by the person's address (a limit per recipient counts by address): they go with
- * the person. Keys are stored in lower case.
+ * The abuse limits' counters of the person's address (their auto-replies, a reset mail): the rate_limits key ends
+ * with the address's hash (lib/rate-limiter.ts), which would still single them out. They go with the person.
  */
-export async function deleteRateLimitsNaming(db: Db, email: string): Promise<void> {
+export async function deleteRateLimitsOf(db: Db, email: string): Promise<void> {
   await db
     .deleteFrom('rate_limits')
-    .where(sql<SqlBool>`${sql.ref('key')} like ${likePattern(email)} escape '!'`)
+    .where(sql<SqlBool>`${sql.ref('key')} like ${`%:${subjectKeyOf(email)}`}`)
     .execute();
 }

@@ -248,7 +248,7 @@ export async function erasePerson(
         trx,
         found.mails.map((mail) => mail.id),
       );
-      if (query.email !== undefined) await repository.deleteRateLimitsNaming(trx, query.email.toLowerCase());
+      if (query.email !== undefined) await repository.deleteRateLimitsOf(trx, query.email.toLowerCase());
       await recordAudit(trx, {
         action: 'data-request.erase',
         actor: await actorOf(trx, userId),

@@ -1,8 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DataRequestAnswerSchema, MESSAGE_KIND_PATHS, STAFF_ADMIN_PATHS, type MessageKind } from '@agency/shared';
+import {
+  API_PATHS,
+  DataRequestAnswerSchema,
+  MESSAGE_KIND_PATHS,
+  STAFF_ADMIN_PATHS,
+  SUBMISSION_RULES,
+  type MessageKind,
+} from '@agency/shared';
 import { driverOf } from '../../lib/db';
+import { subjectKeyOf } from '../../lib/rate-limiter';
 import { VALID_SUBMISSIONS } from '../../test/fixtures';
 import { createTestContext, signedInStaff, type StaffAgent, type TestContext } from '../../test/test-context';
 
@@ -22,6 +30,8 @@ const VALUES: Record<MessageKind, Record<string, unknown>> = {
   contact: { name: `${PERSON.firstname} ${PERSON.surname}`, email: PERSON.email, phone: PERSON.phone },
   request_quote: { name: `${PERSON.firstname} ${PERSON.surname}`, email: PERSON.email, phone: '+234 803 777 9911' },
 };
+
+type QUESTION = { a: number; b: number; token: string };
 
 let context: TestContext;
 let owner: StaffAgent;
@@ -69,9 +79,17 @@ beforeAll(async () => {
   // bodies were written and updated), and a note naming the person.
   for (let round = 0; round < 3; round += 1) {
     for (const kind of Object.keys(VALUES) as MessageKind[]) {
+      // With the human check answered, so that the person gets auto-replies and a counter of them (rate_limits).
+      const question = (await request(context.app).get(API_PATHS.HUMAN_CHECK)).body as QUESTION;
+      context.advance(SUBMISSION_RULES.MIN_FILL_MS);
       const answer = await request(context.app)
         .post(MESSAGE_KIND_PATHS[kind].submit)
-        .send({ ...VALID_SUBMISSIONS[kind], ...VALUES[kind] });
+        .send({
+          ...VALID_SUBMISSIONS[kind],
+          ...VALUES[kind],
+          humanCheckToken: question.token,
+          humanCheckAnswer: String(question.a + question.b),
+        });
       expect(answer.status, kind).toBe(201);
     }
   }
@@ -86,9 +104,12 @@ describe('an erasure', () => {
   it('leaves no trace of the person in any table, nor in the SQLite files byte for byte', async () => {
     const before = await everyStoredText();
     expect(tracesIn(before)['qwertyzz']).toBeGreaterThan(0);
+    // The counter of auto-replies to the address, under its hash; and auto-replies to it.
+    expect(before).toContain(`rate_limits: auto-reply:86400:${subjectKeyOf(PERSON.email)}`);
+    expect(before).toContain(`outbox: ${PERSON.email}`);
     if (context.database.dialect === 'sqlite') {
       const files = databaseFiles();
-      expect(tracesIn(files['agency.sqlite'] + files['agency.sqlite-wal'])[PERSON.email]).toBeGreaterThan(0);
+      expect(tracesIn(`${files['agency.sqlite']}${files['agency.sqlite-wal']}`)[PERSON.email]).toBeGreaterThan(0);
     }
 
     const found = DataRequestAnswerSchema.parse(
@@ -100,7 +121,9 @@ describe('an erasure', () => {
       .send({ email: PERSON.email, expectedRecords: found.totalRecords });
     expect(erased.status).toBe(200);
 
-    expect(tracesIn(await everyStoredText())).toEqual(none);
+    const after = await everyStoredText();
+    expect(tracesIn(after)).toEqual(none);
+    expect(after).not.toContain(subjectKeyOf(PERSON.email));
     if (context.database.dialect === 'sqlite') {
       const files = databaseFiles();
       for (const [name, bytes] of Object.entries(files)) expect(tracesIn(bytes), name).toEqual(none);
