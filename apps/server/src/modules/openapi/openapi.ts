@@ -430,8 +430,11 @@ function serviceOperations(): Record<string, Record<string, unknown>> {
         responses: {
           '200': jsonAnswer('Up', envelope({ success: { const: true }, db: { const: 'up' } }, ['db'])),
           '503': {
-            description: 'The database does not answer',
-            content: jsonContent(envelope({ success: { const: false }, db: { const: 'down' } }, ['db', 'message'])),
+            description:
+              'The database does not answer or read (down), takes no writes (read-only) or has no room left (full)',
+            content: jsonContent(
+              envelope({ success: { const: false }, db: { enum: ['down', 'read-only', 'full'] } }, ['db', 'message']),
+            ),
           },
           ...refusals(405),
         },
