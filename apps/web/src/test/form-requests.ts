@@ -41,7 +41,8 @@ export function setUpPublicFormTests(submitAnswer: () => Response): PublicFormAp
   const submit = vi.fn<typeof fetch>();
   const issue = vi.fn<typeof fetch>();
   const fetchMock = vi.fn<typeof fetch>((input, init) =>
-    String(input) === API_PATHS.HUMAN_CHECK ? issue(input, init) : submit(input, init),
+    // A question after a refusal carries ?after=<the old token> (issue 17).
+    String(input).split('?')[0] === API_PATHS.HUMAN_CHECK ? issue(input, init) : submit(input, init),
   );
 
   const askQuestions = (...questions: Array<[number, number]>) => {

@@ -40,6 +40,8 @@ interface PublicFormOptions<Values extends FormValues, Data> {
 
 /** The refusals shown in the server's own words (e.g. "try again in a minute"). */
 const STATUSES_WITH_OWN_MESSAGE = new Set([429, 503]);
+/** A 400 whose own words say what to do: sent too fast after the form was first shown (issue 17). */
+const MESSAGES_SHOWN_AS_SENT = new Set<string>([API_MESSAGES.SENT_TOO_FAST]);
 
 type Failure =
   | { kind: 'wrong-sum' }
@@ -63,6 +65,8 @@ function failureOf(
     if (verdict === API_MESSAGES.HUMAN_CHECK_EXPIRED) return { kind: 'question-expired' };
   }
   if (STATUSES_WITH_OWN_MESSAGE.has(error.status) && error.message) return { kind: 'message', message: error.message };
+  if (error.status === 400 && MESSAGES_SHOWN_AS_SENT.has(error.message))
+    return { kind: 'message', message: error.message };
   if (error.status === 400 && Object.keys(error.fieldErrors).length > 0) {
     return { kind: 'fields', fields: { ...error.fieldErrors } };
   }
@@ -132,7 +136,8 @@ export function usePublicForm<Values extends FormValues, Data>(options: PublicFo
       if (data === null) return;
 
       const askNewQuestion = () => {
-        sum.renew();
+        // The same form: its first-served time goes on with the new question (issue 17).
+        sum.renew('same-form');
         // The answer is always text; TypeScript cannot see that through the form's generic values.
         form.setField(SUM_ANSWER_FIELD, '' as (typeof initialValues)[typeof SUM_ANSWER_FIELD]);
       };
@@ -153,7 +158,7 @@ export function usePublicForm<Values extends FormValues, Data>(options: PublicFo
         [HONEYPOT_FIELD]: honeypotRef.current?.value ?? '',
       };
       const idempotencyKey = idempotencyKeyFor(JSON.stringify([data, submissionFields]));
-      // A person who answers within 3 s of the question's arrival would be filed as a machine: wait the rest.
+      // A form sent within 3 s of the form's first question would be refused as too fast: wait the rest.
       const tooSoonBy =
         question.token === null ? 0 : question.receivedAt + SUBMISSION_RULES.MIN_FILL_MS - performance.now();
 
@@ -163,7 +168,7 @@ export function usePublicForm<Values extends FormValues, Data>(options: PublicFo
           (answer) => {
             pendingKey.current = null;
             form.reset();
-            sum.renew();
+            sum.renew('new-form');
             noticeCount.current += 1;
             setNotice({ message: messages.sent, id: noticeCount.current });
             setReference(referenceOf(answer));

@@ -1,4 +1,4 @@
-import { API_PATHS, LIMITS, type IssuedSumQuestion } from '@agency/shared';
+import { API_PATHS, HUMAN_CHECK_AFTER_PARAMETER, LIMITS, type IssuedSumQuestion } from '@agency/shared';
 import { request, type ResponseSchema } from '@/lib/api-client';
 
 const isDigit = (value: unknown): value is number =>
@@ -14,7 +14,13 @@ const issuedSumQuestionSchema: ResponseSchema<IssuedSumQuestion> = {
   },
 };
 
-/** GET /api/human-check: a new question of two digits and its signed, single-use token (issue 10). */
-export function fetchSumQuestion(signal?: AbortSignal): Promise<IssuedSumQuestion> {
-  return request(API_PATHS.HUMAN_CHECK, { signal, schema: issuedSumQuestionSchema });
+/**
+ * GET /api/human-check: a new question of two digits and its signed, single-use token (issue 10). `after`, the token
+ * of the question the form had, keeps the time the form was first served (issue 17).
+ */
+export function fetchSumQuestion(signal?: AbortSignal, after?: string): Promise<IssuedSumQuestion> {
+  const path = after
+    ? `${API_PATHS.HUMAN_CHECK}?${new URLSearchParams({ [HUMAN_CHECK_AFTER_PARAMETER]: after }).toString()}`
+    : API_PATHS.HUMAN_CHECK;
+  return request(path, { signal, schema: issuedSumQuestionSchema });
 }

@@ -18,8 +18,11 @@ function SumQuestionDemo() {
       <SumQuestionField question={sum.question} token={sum.question?.token ?? ''} value={answer} onChange={setAnswer} />
       <output>{sum.isCorrect(answer) ? 'correct' : 'not correct'}</output>
       <p>Token: {sum.question ? String(sum.question.token) : 'no question yet'}</p>
-      <button type="button" onClick={sum.renew}>
+      <button type="button" onClick={() => sum.renew('new-form')}>
         New question
+      </button>
+      <button type="button" onClick={() => sum.renew('same-form')}>
+        Question after a refusal
       </button>
     </form>
   );
@@ -165,6 +168,21 @@ describe('SumQuestionField', () => {
     await act(async () => answerSecond(jsonResponse({ success: true, a: 6, b: 1, token: 'second' })));
     expect(readSumQuestion().label).toBe('What is 6 + 1?');
     expect(screen.getByText('Token: second')).toBeInTheDocument();
+  });
+
+  it('after a refusal, sends the old token along so the new one keeps the time the form was first served', async () => {
+    const fetchMock = serverIssues([2, 3], [6, 1], [4, 4]);
+    render(<SumQuestionDemo />);
+    await findSumQuestion();
+    fireEvent.click(screen.getByRole('button', { name: 'Question after a refusal' }));
+    expect(await screen.findByText('Token: token-2')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'New question' }));
+    expect(await screen.findByText('Token: token-3')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, API_PATHS.HUMAN_CHECK).map((request) => request.url)).toEqual([
+      API_PATHS.HUMAN_CHECK,
+      `${API_PATHS.HUMAN_CHECK}?after=token-1`,
+      API_PATHS.HUMAN_CHECK,
+    ]);
   });
 
   it.each([

@@ -6,15 +6,21 @@ import { fetchSumQuestion } from './fetch-sum-question';
 export interface AskedSumQuestion extends SumQuestion {
   /** The server's signed token; null when the server could not be reached and the page drew the digits itself. */
   token: string | null;
-  /** performance.now() when it arrived: the server files a form sent sooner than 3 s after its question as spam. */
+  /**
+   * performance.now() when the form's first question arrived (a question renewed after a refusal keeps it, as its
+   * token keeps the first-served time): the server refuses a form sent sooner than 3 s after it.
+   */
   receivedAt: number;
 }
 
 export interface SumQuestionState {
   /** null in the prerendered HTML, during hydration and while a question is on its way. */
   question: AskedSumQuestion | null;
-  /** Asks for a new question (contact and quote after a wrong sum, every form after a success or an expired one). */
-  renew: () => void;
+  /**
+   * Asks for a new question: `'same-form'` after a refusal (a wrong sum, an expired question), which keeps the time
+   * the form was first served; `'new-form'` after a success.
+   */
+  renew: (form: 'same-form' | 'new-form') => void;
   isCorrect: (answer: string) => boolean;
 }
 
@@ -31,22 +37,25 @@ export function useSumQuestion(issued: IssuedSumQuestion | null = null): SumQues
   const [question, setQuestion] = useState<AskedSumQuestion | null>(() =>
     issued ? { ...issued, receivedAt: performance.now() } : null,
   );
-  const [round, setRound] = useState(0);
+  /** Which round of questions, and what a renewal after a refusal carries over: the old token and first arrival. */
+  const [round, setRound] = useState<{ count: number; after?: { token: string | null; receivedAt: number } }>({
+    count: 0,
+  });
   const [startedWithIssued] = useState(issued !== null);
 
   useEffect(() => {
-    if (round === 0 && startedWithIssued) return;
+    if (round.count === 0 && startedWithIssued) return;
     let current = true;
     const controller = new AbortController();
     const giveUp = setTimeout(() => controller.abort(), QUESTION_WAIT_MS);
-    void fetchSumQuestion(controller.signal)
+    void fetchSumQuestion(controller.signal, round.after?.token ?? undefined)
       .then(
         ({ a, b, token }) => ({ a, b, token }),
         () => ({ ...createSumQuestion(), token: null }),
       )
       .then((asked) => {
         clearTimeout(giveUp);
-        if (current) setQuestion({ ...asked, receivedAt: performance.now() });
+        if (current) setQuestion({ ...asked, receivedAt: round.after?.receivedAt ?? performance.now() });
       });
     return () => {
       current = false;
@@ -55,10 +64,15 @@ export function useSumQuestion(issued: IssuedSumQuestion | null = null): SumQues
     };
   }, [round, startedWithIssued]);
 
-  const renew = useCallback(() => {
-    setQuestion(null);
-    setRound((count) => count + 1);
-  }, []);
+  const renew = useCallback(
+    (form: 'same-form' | 'new-form') => {
+      const after =
+        form === 'same-form' && question ? { token: question.token, receivedAt: question.receivedAt } : undefined;
+      setQuestion(null);
+      setRound(({ count }) => ({ count: count + 1, after }));
+    },
+    [question],
+  );
   const isCorrect = useCallback((answer: string) => question !== null && isCorrectSum(question, answer), [question]);
 
   return { question, renew, isCorrect };

@@ -110,7 +110,24 @@ describe('ContactForm', () => {
     expect(api.submit).not.toHaveBeenCalled();
   });
 
-  it('sends the four fields with the token, the answer as typed and the empty honeypot, as JSON with a key', async () => {
+  it('after a wrong sum, asks for the new question with the old token and sends the corrected form without a new 3 s wait', async () => {
+    api.askQuestions([1, 2], [5, 6]);
+    const user = await renderForm();
+    await fillValidMessage(user);
+    takeYourTime();
+    await answerSumQuestion(user, { correct: false });
+    await user.click(submitButton());
+    expect((await findSumQuestion()).label).toBe('What is 5 + 6?');
+    expect(String(api.issue.mock.calls[1]?.[0])).toBe(`${API_PATHS.HUMAN_CHECK}?after=token-1`);
+
+    await user.type(getSumInput(), '11');
+    await user.click(submitButton());
+    // The form was first served over 3 s ago: nothing is held back (a new wait would outlast this second).
+    await vi.waitFor(() => expect(api.submit).toHaveBeenCalledTimes(1), { timeout: 1000 });
+    expect(api.submits()[0]?.body).toMatchObject({ humanCheckToken: 'token-2', humanCheckAnswer: '11' });
+  });
+
+  it('sends the four fields (the phone normalised) with the token, the answer as typed and the empty honeypot, as JSON with a key', async () => {
     api.askQuestions([4, 4]);
     const user = await renderForm();
     await fillValidMessage(user);
@@ -121,7 +138,8 @@ describe('ContactForm', () => {
     expect(expectOneJsonPost(api, API_PATHS.SUBMIT_CONTACT)).toEqual({
       name: 'Adaeze Okafor',
       email: 'adaeze@example.ng',
-      phone: '+234 801 234 5678',
+      // Typed as +234 801 234 5678: the shared schema's normalised form (issue 17).
+      phone: '08012345678',
       message: 'We need a new website for our bakery in Ikeja.',
       humanCheckToken: 'token-1',
       humanCheckAnswer: ' 8',

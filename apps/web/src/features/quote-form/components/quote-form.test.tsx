@@ -55,7 +55,7 @@ describe('QuoteForm', () => {
     await expectHydratesWithoutMismatch(<QuoteForm />);
   });
 
-  it('names every control after its API field and offers the six services and the 36 states', async () => {
+  it('names every control after its API field and offers the six services, the 36 states and the FCT', async () => {
     await renderForm();
     expect(field('Name')).toHaveAttribute('name', 'name');
     expect(field('Email')).toHaveAttribute('name', 'email');
@@ -65,9 +65,11 @@ describe('QuoteForm', () => {
     const services = screen.getAllByRole('checkbox');
     expect(services.map((box) => box.getAttribute('value'))).toEqual([...QUOTE_SERVICES]);
     for (const box of services) expect(box).toHaveAttribute('name', 'services');
-    // The empty "Select your state" option plus the 36 states; the FCT is not listed.
-    expect(within(stateSelect()).getAllByRole('option')).toHaveLength(37);
-    expect(within(stateSelect()).queryByRole('option', { name: /federal capital/i })).not.toBeInTheDocument();
+    // The empty "Select your state" option, the 36 states and the Federal Capital Territory (issue 17).
+    expect(within(stateSelect()).getAllByRole('option')).toHaveLength(38);
+    expect(
+      within(stateSelect()).getByRole('option', { name: 'Federal Capital Territory (Abuja)' }),
+    ).toBeInTheDocument();
   });
 
   it('when required fields are empty, shows a message on each and focuses the first, and sends nothing', async () => {

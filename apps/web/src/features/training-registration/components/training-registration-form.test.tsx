@@ -136,7 +136,7 @@ describe.each(['web', 'creative'] as const)('TrainingRegistrationForm, %s varian
     expect(field('First name')).toHaveAttribute('name', 'firstname');
     expect(field('Email')).toHaveAttribute('type', 'email');
     expect(field('Phone')).toHaveAttribute('name', 'phone');
-    expect(field('Phone')).toHaveAttribute('inputmode', 'numeric');
+    expect(field('Phone')).toHaveAttribute('inputmode', 'tel');
     expect(field('Phone')).toHaveAttribute('autocomplete', 'tel-national');
     expect(field('Phone')).toHaveAccessibleDescription(FORM_TEXTS.TRAINING_PHONE_HINT);
     expect(select('Occupation')).toHaveAttribute('name', 'occupation');
@@ -167,6 +167,24 @@ describe.each(['web', 'creative'] as const)('TrainingRegistrationForm, %s varian
     expect(screen.queryByText(/schedule/i, { selector: '.field__error' })).not.toBeInTheDocument();
     expect(field('Surname')).toHaveFocus();
     expect(api.submit).not.toHaveBeenCalled();
+  });
+
+  it('takes the phone written with +234, spaces, dashes or brackets and sends its 11 digits', async () => {
+    const user = await renderForm(variant);
+    await fillValidRegistration(user);
+    await user.clear(field('Phone'));
+    await user.type(field('Phone'), '+234 (801) 234-5678');
+    await answerSumQuestion(user, { correct: true });
+    takeYourTime();
+    await user.click(submitButton());
+
+    const path = variant === 'web' ? API_PATHS.SUBMIT_WEB_TRAINING : API_PATHS.SUBMIT_CREATIVE_TRAINING;
+    expect(expectOneJsonPost(api, path)).toMatchObject({ phone: '08012345678' });
+  });
+
+  it('offers the Federal Capital Territory among the states', async () => {
+    await renderForm(variant);
+    expect(screen.getByRole('option', { name: 'Federal Capital Territory (Abuja)' })).toBeInTheDocument();
   });
 
   it('when the phone is shorter than 11 digits, refuses it with the 11-digit message', async () => {

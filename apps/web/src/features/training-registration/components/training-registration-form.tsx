@@ -84,11 +84,12 @@ export function TrainingRegistrationForm({ variant }: TrainingRegistrationFormPr
         {...form.fieldProps('email')}
       />
       {/* The spec wants the 11 digits of a national number (0801...), which is what tel-national fills in; HTML allows
-          tel-national on a text box only (type="tel" takes the full "tel"), and inputMode still brings up the keypad. */}
+          tel-national on a text box only (type="tel" takes the full "tel"), and inputMode still brings up the phone
+          keypad, with + and spaces: the shared schema turns +234 803 555 1234 into 08035551234 (issue 17). */}
       <TextField
         label="Phone"
         type="text"
-        inputMode="numeric"
+        inputMode="tel"
         autoComplete="tel-national"
         hint={FORM_TEXTS.TRAINING_PHONE_HINT}
         required
