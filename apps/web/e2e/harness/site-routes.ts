@@ -64,6 +64,8 @@ export const STAFF_PATHS = [
   '/dashboard/data-requests',
   '/confirm-email',
   '/reset-password',
+  '/awaiting-approval',
+  '/new-confirmation-link',
 ];
 
 /** Every path with the main path it shows, for the tests that visit aliases too. */

@@ -53,7 +53,7 @@ export function OwnerScreen({ current, title, children }: OwnerScreenFrameProps)
 
   const onDenied = (status: 401 | 403) => (status === 401 ? leave('refused') : owner.reload());
   return (
-    <StaffPageFrame wide nav={<OwnerNav current={current} />}>
+    <StaffPageFrame wide nav={<OwnerNav current={current} accounts={owner.accounts} />}>
       <OwnerPage title={title} username={user.username} onLogout={() => leave('logout')}>
         {children({ accounts: owner.accounts, reloadAccounts: owner.reload, onDenied })}
       </OwnerPage>

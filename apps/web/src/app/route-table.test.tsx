@@ -40,6 +40,8 @@ const CONTRACT: [string, ...string[]][] = [
   ['/dashboard/data-requests'],
   ['/confirm-email'],
   ['/reset-password'],
+  ['/awaiting-approval'],
+  ['/new-confirmation-link'],
 ];
 
 describe('the route table', () => {
@@ -68,11 +70,13 @@ describe('the route table', () => {
     const hidden = PAGE_ROUTES.filter((route) => !route.indexable).map((route) => route.path);
     expect(hidden.sort()).toEqual([
       '/auth',
+      '/awaiting-approval',
       '/confirm-email',
       '/dashboard',
       '/dashboard/audit-log',
       '/dashboard/data-requests',
       '/dashboard/staff',
+      '/new-confirmation-link',
       '/reset-password',
     ]);
   });

@@ -58,6 +58,14 @@ const AuditLogPage = lazyPage('src/app/routes/audit-log.tsx', () => import('./ro
 const DataRequestsPage = lazyPage('src/app/routes/data-requests.tsx', () => import('./routes/data-requests'));
 const ConfirmEmailPage = lazyPage('src/app/routes/confirm-email.tsx', () => import('./routes/confirm-email'));
 const ResetPasswordPage = lazyPage('src/app/routes/reset-password.tsx', () => import('./routes/reset-password'));
+const AwaitingApprovalPage = lazyPage(
+  'src/app/routes/awaiting-approval.tsx',
+  () => import('./routes/awaiting-approval'),
+);
+const NewConfirmationLinkPage = lazyPage(
+  'src/app/routes/new-confirmation-link.tsx',
+  () => import('./routes/new-confirmation-link'),
+);
 
 function route<P extends object>(
   key: PageKey,
@@ -137,6 +145,20 @@ export const PAGE_ROUTES: PageRoute[] = [
   route('dataRequests', 'data-requests', DataRequestsPage, {}, staffOptions('bare', 'Data requests')),
   route('confirmEmail', 'confirm-email', ConfirmEmailPage, {}, staffOptions('site', 'Confirm your e-mail')),
   route('resetPassword', 'reset-password', ResetPasswordPage, {}, staffOptions('site', 'Set a new password')),
+  route(
+    'awaitingApproval',
+    'awaiting-approval',
+    AwaitingApprovalPage,
+    {},
+    staffOptions('site', 'Your account is waiting for approval'),
+  ),
+  route(
+    'newConfirmationLink',
+    'new-confirmation-link',
+    NewConfirmationLinkPage,
+    {},
+    staffOptions('site', 'Request a new confirmation link'),
+  ),
 ];
 
 export const NOT_FOUND_ROUTE: PageRoute = {

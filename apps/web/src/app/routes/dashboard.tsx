@@ -24,7 +24,10 @@ export default function DashboardPage() {
   }
 
   return (
-    <StaffPageFrame wide nav={owner.status === 'owner' ? <OwnerNav current={PATHS.dashboard} /> : undefined}>
+    <StaffPageFrame
+      wide
+      nav={owner.status === 'owner' ? <OwnerNav current={PATHS.dashboard} accounts={owner.accounts} /> : undefined}
+    >
       <MessagesDashboard user={user} onLogout={() => leave('logout')} onSessionEnded={() => leave('refused')} />
     </StaffPageFrame>
   );

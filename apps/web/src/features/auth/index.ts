@@ -9,4 +9,6 @@ export { startSessionCheck } from './session/early-session-check';
 export { AuthScreen } from './components/auth-screen';
 export { ConfirmEmailStatus } from './components/confirm-email-status';
 export { ResetPasswordForm } from './components/reset-password-form';
+export { NewConfirmationLinkForm } from './components/new-confirmation-link-form';
+export { AwaitingApproval } from './components/awaiting-approval';
 export { StaffCardColumn, StaffPageFrame } from './components/staff-page-frame';

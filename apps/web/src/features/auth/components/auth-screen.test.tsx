@@ -2,7 +2,16 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { API_MESSAGES, API_PATHS, FIELD_MESSAGES, SPEC_MESSAGES, STAFF_MESSAGES, TIMINGS } from '@agency/shared';
+import {
+  ACCOUNT_TEXTS,
+  API_MESSAGES,
+  API_PATHS,
+  FIELD_MESSAGES,
+  PATHS,
+  SPEC_MESSAGES,
+  STAFF_MESSAGES,
+  TIMINGS,
+} from '@agency/shared';
 import { jsonResponse, networkFailure, requestsTo, stubApi, type StubbedRequest } from '@/test/stub-api';
 import { SessionProvider } from '../session/session-provider';
 import { AuthScreen } from './auth-screen';
@@ -23,6 +32,7 @@ function renderAuthScreen(routes: Routes = {}) {
         <Routes>
           <Route path="/auth" element={<AuthScreen />} />
           <Route path="/dashboard" element={<h1>Dashboard stand-in</h1>} />
+          <Route path={PATHS.awaitingApproval} element={<h1>Awaiting approval stand-in</h1>} />
         </Routes>
       </SessionProvider>
     </MemoryRouter>,
@@ -288,11 +298,35 @@ describe('the auth screen', () => {
       await waitFor(() => expect(alertSpy).toHaveBeenCalledTimes(1));
     }
 
-    it("alerts the server's own message, such as awaiting approval", async () => {
-      await submitLoginAnswering(() =>
-        jsonResponse({ success: false, message: API_MESSAGES.LOGIN_AWAITING_APPROVAL }, 403),
+    async function submitLogin(answer: (request: StubbedRequest) => Response | Promise<Response>) {
+      const user = userEvent.setup();
+      renderAuthScreen({ [API_PATHS.LOGIN]: answer });
+      await user.type(emailInput(), 'ada@example.ng');
+      await user.type(passwordInput(), STRONG_PASSWORD);
+      await user.click(screen.getByRole('button', { name: 'Log in' }));
+    }
+
+    it('takes an account awaiting approval to the page that explains the wait, without an alert', async () => {
+      await submitLogin(() => jsonResponse({ success: false, message: API_MESSAGES.LOGIN_AWAITING_APPROVAL }, 403));
+      expect(await screen.findByRole('heading', { name: 'Awaiting approval stand-in' })).toBeInTheDocument();
+      expect(alertSpy).not.toHaveBeenCalled();
+    });
+
+    it('keeps the answer for an unconfirmed address on the card, with a link to request a new confirmation link', async () => {
+      await submitLogin(() => jsonResponse({ success: false, message: API_MESSAGES.LOGIN_UNCONFIRMED }, 403));
+      const answer = await screen.findByRole('alert');
+      expect(answer).toHaveTextContent(API_MESSAGES.LOGIN_UNCONFIRMED);
+      expect(within(answer).getByRole('link', { name: ACCOUNT_TEXTS.NEW_LINK_ACTION })).toHaveAttribute(
+        'href',
+        PATHS.newConfirmationLink,
       );
-      expect(alertSpy).toHaveBeenCalledWith(API_MESSAGES.LOGIN_AWAITING_APPROVAL);
+      expect(alertSpy).not.toHaveBeenCalled();
+      expect(title()).toHaveTextContent('Admin Login');
+    });
+
+    it("alerts the server's own message for any other refusal", async () => {
+      await submitLoginAnswering(() => jsonResponse({ success: false, message: 'Your account is locked.' }, 403));
+      expect(alertSpy).toHaveBeenCalledWith('Your account is locked.');
       expect(title()).toHaveTextContent('Admin Login');
     });
 

@@ -1,9 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
+  ACCOUNT_TEXTS,
   API_MESSAGES,
   AUTH_SCREEN_TEXT,
   LoginSchema,
+  PATHS,
   RegisterSchema,
   ResetRequestSchema,
   SPEC_MESSAGES,
@@ -11,6 +13,7 @@ import {
 } from '@agency/shared';
 import { TextField } from '@/components/forms/fields';
 import { parseOrShowErrors, useForm, type SubmitContext } from '@/components/forms/use-form';
+import { Link } from '@/components/ui/link';
 import { ApiError } from '@/lib/api-client';
 import { register } from '../api/register';
 import { requestPasswordReset } from '../api/request-password-reset';
@@ -75,6 +78,8 @@ export function AuthScreen() {
   // Remounting the file input is the only way to empty it; the counter changes whenever the form is cleared.
   const [formGeneration, setFormGeneration] = useState(0);
   const [banner, setBanner] = useState<string | null>(null);
+  // The sign-in answer for an address not confirmed yet stays on the card, with the way to a new link (issue 17).
+  const [unconfirmed, setUnconfirmed] = useState(false);
   const bannerTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const title = useRef<HTMLHeadingElement>(null);
   const focusTitleAfterSwitch = useRef(false);
@@ -85,10 +90,17 @@ export function AuthScreen() {
       if (mode === 'login') {
         const credentials = parseOrShowErrors(LoginSchema.safeParse(values), context);
         if (!credentials) return;
+        setUnconfirmed(false);
         // Back to the page the session ended on (an idle logout, a link from a mail), never off the staff area.
         return login(credentials).then(
           () => navigate(returnPathOf(params.get(RETURN_PARAMETER)), { replace: true }),
-          (error: unknown) => reportFailure(error, context),
+          (error: unknown) => {
+            const refusal = error instanceof ApiError && error.kind === 'rejected' ? error.message : null;
+            // An account waiting for an owner gets a page that says so, not an alert that vanishes (issue 17).
+            if (refusal === API_MESSAGES.LOGIN_AWAITING_APPROVAL) return navigate(PATHS.awaitingApproval);
+            if (refusal === API_MESSAGES.LOGIN_UNCONFIRMED) return setUnconfirmed(true);
+            reportFailure(error, context);
+          },
         );
       }
       if (mode === 'register') {
@@ -138,6 +150,7 @@ export function AuthScreen() {
 
   function switchTo(next: AuthMode) {
     focusTitleAfterSwitch.current = true;
+    setUnconfirmed(false);
     setMode(next);
     clearForm();
     showBanner(null);
@@ -151,6 +164,14 @@ export function AuthScreen() {
       <div role="status" className="auth-card__status">
         {banner && <p className="alert alert--success">{banner}</p>}
       </div>
+      {unconfirmed && (
+        <div role="alert" className="alert alert--error auth-card__unconfirmed">
+          <p>{API_MESSAGES.LOGIN_UNCONFIRMED}</p>
+          <p>
+            <Link to={PATHS.newConfirmationLink}>{ACCOUNT_TEXTS.NEW_LINK_ACTION}</Link>
+          </p>
+        </div>
+      )}
       <form className="form" method="post" {...form.formProps} aria-labelledby={`${ids}-title`} key={mode}>
         <TextField
           label="E-mail"

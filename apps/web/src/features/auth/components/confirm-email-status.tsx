@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { API_MESSAGES, PATHS, SPEC_MESSAGES, TIMINGS } from '@agency/shared';
+import { ACCOUNT_TEXTS, API_MESSAGES, PATHS, SPEC_MESSAGES, TIMINGS } from '@agency/shared';
 import { Link } from '@/components/ui/link';
 import { ApiError } from '@/lib/api-client';
 import { confirmEmailOnce } from '../api/confirm-email';
@@ -70,7 +70,13 @@ export function ConfirmEmailStatus({ token }: { token: string | null }) {
         )}
         {confirmation.status === 'error' && <StatusMessage tone="error">{confirmation.message}</StatusMessage>}
       </div>
-      {confirmation.status !== 'pending' && (
+      {confirmation.status === 'error' && (
+        <p className="auth-card__switches">
+          <Link to={PATHS.newConfirmationLink}>{ACCOUNT_TEXTS.NEW_LINK_ACTION}</Link>
+          <Link to={PATHS.auth}>Go to the login page</Link>
+        </p>
+      )}
+      {confirmation.status === 'success' && (
         <p className="auth-card__switches">
           <Link to={PATHS.auth}>Go to the login page</Link>
         </p>

@@ -1,4 +1,4 @@
-import { PATHS } from '@agency/shared';
+import { PATHS, waitingForApproval, type StaffAccount } from '@agency/shared';
 import { Link } from '@/components/ui/link';
 import './owner.css';
 
@@ -11,15 +11,33 @@ const LINKS = [
 
 export type StaffAreaPath = (typeof LINKS)[number]['to'];
 
-/** The staff area's pages, shown to owners in the staff header; other staff have only the inbox and see none. */
-export function OwnerNav({ current }: { current: StaffAreaPath }) {
+/**
+ * The staff area's pages, shown to owners in the staff header; other staff have only the inbox and see none. The
+ * Staff link carries the number of accounts waiting for approval (issue 17), from the owner check's accounts.
+ */
+export function OwnerNav({ current, accounts }: { current: StaffAreaPath; accounts: readonly StaffAccount[] }) {
+  const waiting = waitingForApproval(accounts).length;
   return (
     <nav className="owner-nav" aria-label="Staff area">
       <ul className="owner-nav__list">
         {LINKS.map((link) => (
           <li key={link.to}>
-            <Link to={link.to} className="owner-nav__link" aria-current={link.to === current ? 'page' : undefined}>
+            <Link
+              to={link.to}
+              className="owner-nav__link"
+              aria-current={link.to === current ? 'page' : undefined}
+              aria-label={
+                link.to === PATHS.staffAccounts && waiting > 0
+                  ? `${link.label}, ${waiting} waiting for approval`
+                  : undefined
+              }
+            >
               {link.label}
+              {link.to === PATHS.staffAccounts && waiting > 0 ? (
+                <span className="owner-nav__badge" aria-hidden="true">
+                  {waiting}
+                </span>
+              ) : null}
             </Link>
           </li>
         ))}

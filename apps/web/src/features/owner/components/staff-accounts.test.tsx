@@ -28,6 +28,7 @@ function serveAccounts(initial: StaffAccount[]) {
     routes[STAFF_ADMIN_PATHS.refuse(account.id)] = change(account.id, 'refused');
     routes[STAFF_ADMIN_PATHS.remove(account.id)] = change(account.id, 'removed');
     routes[STAFF_ADMIN_PATHS.makeOwner(account.id)] = change(account.id, 'owner');
+    routes[STAFF_ADMIN_PATHS.makeStaff(account.id)] = change(account.id, 'staff');
   }
   return stubApi(routes);
 }
@@ -89,6 +90,9 @@ describe('the Staff page', () => {
     serveAccounts([ME, CHIDI, EMEKA]);
     render(<StaffPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Refuse chidi@example.ng' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Refuse chidi@example.ng?' })).getByRole('button', { name: 'Refuse' }),
+    );
 
     expect(await screen.findByRole('status')).toHaveTextContent('chidi@example.ng is refused.');
     const former = await screen.findByText('Former and refused accounts (2)');
@@ -98,17 +102,24 @@ describe('the Staff page', () => {
     expect(within(details).getByText('emeka@example.ng', { selector: 'p' }).closest('li')).toHaveTextContent('Removed');
   });
 
-  it('removes a staff member only after a confirmation that names them', async () => {
+  it('removes a staff member only after a question that names them and the consequence; Cancel does nothing', async () => {
     const fetchMock = serveAccounts([ME, BOLA]);
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     render(<StaffPage />);
     const remove = await screen.findByRole('button', { name: 'Remove bola@example.ng' });
 
     await userEvent.click(remove);
-    expect(confirm).toHaveBeenLastCalledWith(expect.stringContaining('Remove bola@example.ng?'));
+    const question = screen.getByRole('dialog', { name: 'Remove bola@example.ng?' });
+    expect(question).toHaveAccessibleDescription(
+      'They are signed out at once and can no longer use the staff area. The enquiries assigned to them become unassigned.',
+    );
+    expect(within(question).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await userEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(remove).toHaveFocus();
     expect(requestsTo(fetchMock, STAFF_ADMIN_PATHS.remove(2))).toHaveLength(0);
 
     await userEvent.click(remove);
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByRole('status')).toHaveTextContent('bola@example.ng is removed and signed out.');
     expect(requestsTo(fetchMock, STAFF_ADMIN_PATHS.remove(2))).toHaveLength(1);
     await waitFor(() =>
@@ -120,6 +131,12 @@ describe('the Staff page', () => {
     const fetchMock = serveAccounts([ME, BOLA]);
     render(<StaffPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Make owner bola@example.ng' }));
+    expect(requestsTo(fetchMock, STAFF_ADMIN_PATHS.makeOwner(2))).toHaveLength(0);
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Make bola@example.ng an owner?' })).getByRole('button', {
+        name: 'Make owner',
+      }),
+    );
 
     expect(await screen.findByRole('status')).toHaveTextContent('bola@example.ng is now an owner.');
     expect(requestsTo(fetchMock, STAFF_ADMIN_PATHS.makeOwner(2))).toHaveLength(1);
@@ -140,6 +157,22 @@ describe('the Staff page', () => {
     expect(within(me).queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
     expect(me).toHaveTextContent('You are the only owner, so you cannot remove yourself.');
     expect(screen.getByRole('button', { name: 'Remove bola@example.ng' })).toBeInTheDocument();
+  });
+
+  it('makes another owner staff again after asking, and offers no such button to the only owner', async () => {
+    const fetchMock = serveAccounts([ME, { ...BOLA, role: 'owner' }]);
+    render(<StaffPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Make staff bola@example.ng' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Make bola@example.ng staff again?' })).getByRole('button', {
+        name: 'Make staff',
+      }),
+    );
+    expect(await screen.findByRole('status')).toHaveTextContent('bola@example.ng is staff again, no longer an owner.');
+    expect(requestsTo(fetchMock, STAFF_ADMIN_PATHS.makeStaff(2))).toHaveLength(1);
+    // Now the only owner: no Make staff for ada.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Make owner bola@example.ng' })).toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Make staff ada@example.ng' })).not.toBeInTheDocument();
   });
 
   it('lets an owner remove themselves when another owner remains', async () => {

@@ -4,12 +4,14 @@ import { ApiError } from '@/lib/api-client';
 import { formatLagosDate } from '@/lib/format-date';
 import { approveAccount } from '../api/approve-account';
 import { makeOwner } from '../api/make-owner';
+import { makeStaff } from '../api/make-staff';
 import { refuseAccount } from '../api/refuse-account';
 import { removeAccount } from '../api/remove-account';
 import type { OwnerScreenProps } from '../owner-page-props';
+import { ConfirmDialog } from './confirm-dialog';
 import './owner.css';
 
-type AccountAction = 'approve' | 'refuse' | 'remove' | 'makeOwner';
+type AccountAction = 'approve' | 'refuse' | 'remove' | 'makeOwner' | 'makeStaff';
 
 const ACTIONS: Record<
   AccountAction,
@@ -34,10 +36,50 @@ const ACTIONS: Record<
     doing: 'Making an owner of',
     done: (email) => `${email} is now an owner.`,
   },
+  makeStaff: {
+    label: 'Make staff',
+    call: makeStaff,
+    doing: 'Making staff of',
+    done: (email) => `${email} is staff again, no longer an owner.`,
+  },
 };
 
-const removeQuestion = (account: StaffAccount) =>
-  `Remove ${account.email}${account.me ? ' (you)' : ''}? They are signed out at once and can no longer use the staff area.`;
+/** What an owner is asked before an action that changes someone's access (issue 17); approving asks nothing. */
+interface Question {
+  title: string;
+  consequence: string;
+  confirm: string;
+  danger: boolean;
+}
+
+const QUESTIONS: Record<Exclude<AccountAction, 'approve'>, (account: StaffAccount) => Question> = {
+  refuse: (account) => ({
+    title: `Refuse ${account.email}?`,
+    consequence:
+      'They cannot use the staff area, now or later, even if they sign in again. The account moves to the former and refused accounts.',
+    confirm: 'Refuse',
+    danger: true,
+  }),
+  remove: (account) => ({
+    title: `Remove ${account.email}${account.me ? ' (you)' : ''}?`,
+    consequence: `${account.me ? 'You are' : 'They are'} signed out at once and can no longer use the staff area. The enquiries assigned to ${account.me ? 'you' : 'them'} become unassigned.`,
+    confirm: 'Remove',
+    danger: true,
+  }),
+  makeOwner: (account) => ({
+    title: `Make ${account.email} an owner?`,
+    consequence:
+      'Owners can approve, refuse and remove accounts, name other owners, read the audit log and erase a person’s data.',
+    confirm: 'Make owner',
+    danger: false,
+  }),
+  makeStaff: (account) => ({
+    title: `Make ${account.email}${account.me ? ' (you)' : ''} staff again?`,
+    consequence: `${account.me ? 'You keep' : 'They keep'} the inbox but no longer see the Staff, Audit log and Data requests pages. Another owner can name ${account.me ? 'you' : 'them'} again.`,
+    confirm: 'Make staff',
+    danger: false,
+  }),
+};
 
 /**
  * The Staff page (issue 12): accounts waiting for approval, the staff and owners, and the former and refused
@@ -46,6 +88,9 @@ const removeQuestion = (account: StaffAccount) =>
 export function StaffAccounts({ accounts, reloadAccounts, onDenied }: OwnerScreenProps) {
   const [announcement, setAnnouncement] = useState('');
   const [busy, setBusy] = useState<number | null>(null);
+  const [asking, setAsking] = useState<{ action: Exclude<AccountAction, 'approve'>; account: StaffAccount } | null>(
+    null,
+  );
   const id = useId();
 
   const waiting = accounts.filter((account) => account.role === 'pending');
@@ -54,9 +99,14 @@ export function StaffAccounts({ accounts, reloadAccounts, onDenied }: OwnerScree
   const former = accounts.filter((account) => account.role === 'refused' || account.role === 'removed');
   const isLastOwner = (account: StaffAccount) => account.role === 'owner' && owners.length === 1;
 
+  function choose(action: AccountAction, account: StaffAccount) {
+    if (busy !== null) return;
+    if (action === 'approve') void run(action, account);
+    else setAsking({ action, account });
+  }
+
   async function run(action: AccountAction, account: StaffAccount) {
     if (busy !== null) return;
-    if (action === 'remove' && !window.confirm(removeQuestion(account))) return;
     const { call, doing, done } = ACTIONS[action];
     setBusy(account.id);
     setAnnouncement('');
@@ -76,13 +126,19 @@ export function StaffAccounts({ accounts, reloadAccounts, onDenied }: OwnerScree
     }
   }
 
+  function answer(confirmed: boolean) {
+    const question = asking;
+    setAsking(null);
+    if (confirmed && question) void run(question.action, question.account);
+  }
+
   const button = (action: AccountAction, account: StaffAccount, options: { danger?: boolean; note?: string } = {}) => (
     <button
       type="button"
       className={`btn ${options.danger ? 'btn--owner-danger' : 'btn--secondary'} owner-account__action`}
       disabled={busy !== null || options.note !== undefined}
       aria-describedby={options.note}
-      onClick={() => void run(action, account)}
+      onClick={() => choose(action, account)}
     >
       {ACTIONS[action].label}
       <span className="visually-hidden"> {account.email}</span>
@@ -138,6 +194,7 @@ export function StaffAccounts({ accounts, reloadAccounts, onDenied }: OwnerScree
               </AccountSummary>
               <div className="owner-account__actions">
                 {account.role === 'staff' ? button('makeOwner', account) : null}
+                {account.role === 'owner' && !isLastOwner(account) ? button('makeStaff', account) : null}
                 {account.me && isLastOwner(account) ? (
                   <p className="owner-account__note">You are the only owner, so you cannot remove yourself.</p>
                 ) : (
@@ -148,6 +205,8 @@ export function StaffAccounts({ accounts, reloadAccounts, onDenied }: OwnerScree
           ))}
         </ul>
       </section>
+
+      {asking ? <AccountQuestion {...asking} onAnswer={answer} /> : null}
 
       {former.length > 0 ? (
         <details className="owner-card owner-former">
@@ -180,5 +239,28 @@ function AccountSummary({ account, children }: { account: StaffAccount; children
         <span> · {children}</span>
       </p>
     </div>
+  );
+}
+
+function AccountQuestion({
+  action,
+  account,
+  onAnswer,
+}: {
+  action: Exclude<AccountAction, 'approve'>;
+  account: StaffAccount;
+  onAnswer: (confirmed: boolean) => void;
+}) {
+  const question = QUESTIONS[action](account);
+  return (
+    <ConfirmDialog
+      title={question.title}
+      confirmLabel={question.confirm}
+      danger={question.danger}
+      onConfirm={() => onAnswer(true)}
+      onCancel={() => onAnswer(false)}
+    >
+      <p>{question.consequence}</p>
+    </ConfirmDialog>
   );
 }
