@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { STAFF_ADMIN_PATHS, type DataRequestAnswer } from '@agency/shared';
+import { DATA_REQUEST_MESSAGES, STAFF_ADMIN_PATHS, type DataRequestAnswer } from '@agency/shared';
 import { jsonResponse, requestsTo, stubApi } from '@/test/stub-api';
 import { DataRequests } from './data-requests';
 
@@ -67,6 +67,15 @@ describe('the data requests page', () => {
       'Enter an e-mail address or a phone number.',
     );
     expect(screen.getByLabelText('E-mail address')).toHaveFocus();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('refuses a phone number with fewer than 6 digits before searching (---- would match everyone without digits)', async () => {
+    const fetchMock = stubApi({});
+    render(<DataRequests onDenied={onDenied} />);
+    await userEvent.type(screen.getByLabelText('Phone number'), '----');
+    await userEvent.click(screen.getByRole('button', { name: 'Find' }));
+    expect(screen.getByLabelText('Phone number')).toHaveAccessibleDescription(DATA_REQUEST_MESSAGES.PHONE_TOO_SHORT);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
