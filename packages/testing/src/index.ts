@@ -1,4 +1,5 @@
 export { findFreePort } from './free-port';
+export { csvRecordsOf, parseStrictCsv, rowsByHeader } from './strict-csv';
 export { extractLinks, startSmtpSink, tokenFromMail, type SinkMail, type SmtpSink } from './smtp-sink';
 export {
   createFreshDatabase,

@@ -47,7 +47,7 @@ describe('writeCsv', () => {
   });
 
   it('writes a phone number as typed, but guards a phone cell that is not only a phone number', async () => {
-    const phones = ['08031234567', '+234 803 555 1234', '(0803) 555-1234', '=1+1', '-1', '+1 =cmd'];
+    const phones = ['08031234567', '+234 803 555 1234', '(0803) 555-1234', '=1+1', '-1', '+1 =cmd', ' -1', '+-1'];
     const records = csvRecordsOf(await csvOf(sheetOf(phones.map((phone) => ['', phone, null]))));
     expect(records.slice(1).map((record) => record[1])).toEqual([
       '08031234567',
@@ -56,6 +56,8 @@ describe('writeCsv', () => {
       "'=1+1",
       "'-1",
       "'+1 =cmd",
+      "' -1",
+      "'+-1",
     ]);
     // The same text in a column that is not a phone column keeps the guard.
     const text = csvRecordsOf(await csvOf(sheetOf([['+234 803 555 1234', '', null]])));

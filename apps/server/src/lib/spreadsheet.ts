@@ -62,14 +62,14 @@ export function neutraliseText(text: string): string {
 }
 
 /**
- * A phone number as typed: digits with spaces, brackets, dots or dashes, and perhaps a leading +. It cannot name a
- * function, another cell or another program, so it is written as it is, without the apostrophe a spreadsheet would
- * show (`'+234 803 555 1234`).
+ * A phone number as typed: a digit (after a + or a bracket), then digits, spaces, brackets, dots or dashes. It cannot
+ * name a function, another cell or another program, so it is written as it is, without the apostrophe a spreadsheet
+ * would show (`'+234 803 555 1234`).
  */
-const PHONE_TEXT = /^\+?[\d\s().-]*\d[\d\s().-]*$/;
+const PHONE_TEXT = /^[+(]?\d[\d\s().-]*$/;
 
 function csvTextOf(type: ColumnType | undefined, text: string): string {
-  return type === 'phone' && PHONE_TEXT.test(text) && !text.startsWith('-') ? text : neutraliseText(text);
+  return type === 'phone' && PHONE_TEXT.test(text) ? text : neutraliseText(text);
 }
 
 function csvOptionsOf(columns: readonly SheetColumn[]): CsvOptions {

@@ -128,12 +128,16 @@ export function InboxList({ view }: InboxListProps) {
             </>
           ) : null}
         </div>
+        {/* "Export" is said once on screen and read with each link, so the pair fits beside the total on a phone. */}
         <div className="inbox-exports">
+          <span className="inbox-exports__label" aria-hidden="true">
+            Export
+          </span>
           <a className="btn btn--secondary" href={`${INBOX_PATHS.export(view.kind)}?${exportQuery}`} download>
-            Export CSV
+            <span className="visually-hidden">Export </span>CSV
           </a>
           <a className="btn btn--secondary" href={`${INBOX_PATHS.exportXlsx(view.kind)}?${exportQuery}`} download>
-            Export Excel
+            <span className="visually-hidden">Export </span>Excel
           </a>
         </div>
       </div>
