@@ -248,7 +248,11 @@ export async function erasePerson(
         trx,
         found.mails.map((mail) => mail.id),
       );
-      if (query.email !== undefined) await repository.deleteRateLimitsOf(trx, query.email.toLowerCase());
+      // The counters of every address the person wrote (a search by phone finds their enquiries' addresses).
+      const addresses = new Set(
+        [query.email, ...found.enquiries.map(({ row }) => row.email)].map((email) => email?.trim().toLowerCase()),
+      );
+      for (const address of addresses) if (address) await repository.deleteRateLimitsOf(trx, address);
       await recordAudit(trx, {
         action: 'data-request.erase',
         actor: await actorOf(trx, userId),

@@ -113,12 +113,12 @@ describe('an erasure', () => {
     }
 
     const found = DataRequestAnswerSchema.parse(
-      (await owner.get(STAFF_ADMIN_PATHS.DATA_REQUEST).query({ email: PERSON.email })).body,
+      (await owner.get(STAFF_ADMIN_PATHS.DATA_REQUEST).query({ phone: PERSON.phone })).body,
     );
     expect(found.enquiries).toHaveLength(12);
     const erased = await owner
       .post(STAFF_ADMIN_PATHS.DATA_REQUEST_ERASE)
-      .send({ email: PERSON.email, expectedRecords: found.totalRecords });
+      .send({ phone: PERSON.phone, expectedRecords: found.totalRecords });
     expect(erased.status).toBe(200);
 
     const after = await everyStoredText();
