@@ -32,8 +32,8 @@ import {
   LIMITS,
   LoginSchema,
   MESSAGE_KINDS,
-  RegisterSchema,
   PATHS,
+  RegisterSchema,
   ResetRequestSchema,
   ConfirmationRequestSchema,
   STAFF_ADMIN_PATHS,
@@ -46,8 +46,8 @@ import {
 } from '@agency/shared';
 import { XLSX_CONTENT_TYPE } from '../../lib/spreadsheet';
 import { ConfirmQuerySchema, SESSION_COOKIE_NAME } from '../auth/auth.routes';
-import { STAFF_ROUTES } from '../staff/staff.routes';
 import { publicOriginOf } from '../web/web.routes';
+import { STAFF_ROUTES } from '../staff/staff.routes';
 import { INBOX_ROUTES } from '../inbox/inbox.routes';
 import { DeleteQuerySchema, ListQuerySchema } from '../messages/messages.routes';
 
@@ -59,7 +59,6 @@ import { DeleteQuerySchema, ListQuerySchema } from '../messages/messages.routes'
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] };
 
-/** A zod schema as the JSON Schema of what a client may send (dialect 2020-12, OpenAPI 3.1's own). */
 /**
  * Touches zod's JSON Schema needs for other tools: a query string's integer (decimalCount, typed `integer` by its
  * metadata) drops the digits pattern only strings have, a date-time its long regex (the format says it), a default
@@ -80,6 +79,7 @@ function forOtherTools({ zodSchema, jsonSchema }: { zodSchema: z.core.$ZodType; 
   }
 }
 
+/** A zod schema as the JSON Schema of what a client may send (dialect 2020-12, OpenAPI 3.1's own). */
 function inputSchemaOf(schema: z.ZodType): JsonSchema {
   // Refinements (the password rule) cannot be written in JSON Schema: the document says less than the server checks.
   const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
@@ -106,8 +106,8 @@ function queryParametersOf(schema: z.ZodType): Record<string, unknown>[] {
     name,
     in: 'query',
     required: json.required?.includes(name) ?? false,
-    schema: property,
     ...(typeof description === 'string' ? { description } : {}),
+    schema: property,
   }));
 }
 
@@ -144,11 +144,11 @@ function refusals(...statuses: RefusalStatus[]): Record<string, unknown> {
   return Object.fromEntries(statuses.map((status) => [String(status), REFUSALS[status]]));
 }
 
-const STAFF = [{ session: [] }];
 /** A signed-in staff member's (or owner's) session cookie; owners-only calls say so in their summary. */
-
+const STAFF = [{ session: [] }];
 /** Open to anyone: declared, so a reader (and Redocly's security-defined rule) knows it was not forgotten. */
 const PUBLIC: never[] = [];
+
 /** A kind's submission body: its schema's fields plus the human check, the honeypot and the key (issue 10). */
 function submissionSchemaOf(kind: MessageKind): JsonSchema {
   const fields = inputSchemaOf(ENQUIRY_KINDS[kind].schema);
@@ -199,8 +199,8 @@ function messageOperations(kind: MessageKind): Record<string, Record<string, unk
     [paths.submit]: {
       post: {
         operationId: `submit${tag}`,
-        tags: [tag],
         security: PUBLIC,
+        tags: [tag],
         summary: `Sends a ${kind.replace('_', ' ')} enquiry`,
         description:
           "JSON from the site's script, or a browser's form post without JavaScript (`application/x-www-form-urlencoded`, the same fields): a form post whose Accept prefers text/html is answered with the form's page, 200 with the success and its reference, or 400/429 with the form again, each message under its field and everything typed kept (docs/decisions/0019); any other request is answered with JSON. A repeated Idempotency-Key answers the first answer again.",
@@ -220,12 +220,12 @@ function messageOperations(kind: MessageKind): Record<string, Record<string, unk
           },
         },
         responses: {
-          '201': {
           '200': {
             description:
               "A browser's form post was stored (or taken as spam, answered the same): the form's page with the success message and the reference",
             content: { 'text/html': { schema: { type: 'string' } } },
           },
+          '201': {
             description: 'Stored (or taken as spam, answered the same); two mails queued',
             content: {
               'application/json': {
@@ -237,9 +237,9 @@ function messageOperations(kind: MessageKind): Record<string, Record<string, unk
             },
           },
           ...refusals(400, 403, 405, 413, 415, 429, 503),
-        },
           '400': responseRef('FormRefused'),
           '429': responseRef('FormTooManyRequests'),
+        },
       },
     },
     [paths.list]: {
@@ -297,8 +297,8 @@ function authOperations(): Record<string, Record<string, unknown>> {
     [pathOf(API_PATHS.LOGIN)]: {
       get: {
         operationId: 'checkSession',
-        tags: ['Account'],
         security: PUBLIC,
+        tags: ['Account'],
         summary: 'The signed-in user, if any',
         parameters: [actionParameter('check')],
         responses: {
@@ -308,8 +308,8 @@ function authOperations(): Record<string, Record<string, unknown>> {
       },
       post: {
         operationId: 'login',
-        tags: ['Account'],
         security: PUBLIC,
+        tags: ['Account'],
         summary: 'Signs a staff member in',
         parameters: [actionParameter('login')],
         requestBody: { required: true, content: jsonContent(ref('Login')) },
@@ -322,15 +322,15 @@ function authOperations(): Record<string, Record<string, unknown>> {
     [API_PATHS.LOGOUT]: {
       get: {
         operationId: 'logoutByLink',
-        tags: ['Account'],
         security: PUBLIC,
+        tags: ['Account'],
         summary: "Signs out (the spec's GET; refused from another site)",
         responses: { '200': jsonAnswer('Signed out'), ...refusals(403, 405, 503) },
       },
       post: {
         operationId: 'logout',
-        tags: ['Account'],
         security: PUBLIC,
+        tags: ['Account'],
         summary: 'Signs out',
         responses: { '200': jsonAnswer('Signed out'), ...refusals(403, 405, 503) },
       },
@@ -338,8 +338,8 @@ function authOperations(): Record<string, Record<string, unknown>> {
     [API_PATHS.REGISTER]: {
       post: {
         operationId: 'register',
-        tags: ['Account'],
         security: PUBLIC,
+        tags: ['Account'],
         summary: 'Creates an account and mails its confirmation link',
         requestBody: {
           required: true,
@@ -356,8 +356,8 @@ function authOperations(): Record<string, Record<string, unknown>> {
     [API_PATHS.CONFIRM_EMAIL]: {
       get: {
         operationId: 'confirmEmail',
-        tags: ['Account'],
         security: PUBLIC,
+        tags: ['Account'],
         summary: "Confirms an account's e-mail address with the token from its mail",
         parameters: queryParametersOf(ConfirmQuerySchema),
         responses: { '200': jsonAnswer('Confirmed'), ...refusals(400, 405, 503) },
@@ -366,8 +366,8 @@ function authOperations(): Record<string, Record<string, unknown>> {
     [API_PATHS.RESET_REQUEST]: {
       post: {
         operationId: 'requestPasswordReset',
-        tags: ['Account'],
         security: PUBLIC,
+        tags: ['Account'],
         summary: 'Mails a reset link (the same answer whether the address has an account or not)',
         requestBody: { required: true, content: jsonContent(ref('ResetRequest')) },
         responses: { '200': jsonAnswer('Requested'), ...refusals(400, 403, 405, 413, 415, 429, 503) },
@@ -376,8 +376,8 @@ function authOperations(): Record<string, Record<string, unknown>> {
     [API_PATHS.RESEND_CONFIRMATION]: {
       post: {
         operationId: 'requestConfirmationLink',
-        tags: ['Account'],
         security: PUBLIC,
+        tags: ['Account'],
         summary:
           'Mails a new 24-hour confirmation link to an account not yet confirmed; older links stop working (the same answer for any address)',
         requestBody: { required: true, content: jsonContent(ref('ConfirmationRequest')) },
@@ -387,8 +387,8 @@ function authOperations(): Record<string, Record<string, unknown>> {
     [API_PATHS.UPDATE_PASSWORD]: {
       post: {
         operationId: 'updatePassword',
-        tags: ['Account'],
         security: PUBLIC,
+        tags: ['Account'],
         summary: 'Sets a new password with the token from a reset mail',
         requestBody: { required: true, content: jsonContent(ref('UpdatePassword')) },
         responses: { '200': jsonAnswer('Updated'), ...refusals(400, 403, 405, 413, 415, 429, 503) },
@@ -402,8 +402,8 @@ function serviceOperations(): Record<string, Record<string, unknown>> {
     [API_PATHS.HUMAN_CHECK]: {
       get: {
         operationId: 'issueHumanCheck',
-        tags: ['Forms'],
         security: PUBLIC,
+        tags: ['Forms'],
         summary: 'A new question "What is a + b?" with its signed, single-use token (30 minutes)',
         responses: {
           '200': jsonAnswer(
@@ -425,6 +425,7 @@ function serviceOperations(): Record<string, Record<string, unknown>> {
     [API_PATHS.HEALTH]: {
       get: {
         operationId: 'health',
+        security: PUBLIC,
         tags: ['Service'],
         summary: 'Whether the database answers',
         responses: {
@@ -439,7 +440,6 @@ function serviceOperations(): Record<string, Record<string, unknown>> {
           ...refusals(405),
         },
       },
-        security: PUBLIC,
     },
     [API_PATHS.FAILED_MAILS]: {
       get: {
@@ -459,6 +459,7 @@ function serviceOperations(): Record<string, Record<string, unknown>> {
     [`${API_PATHS.PROFILE_IMAGES}/{file}`]: {
       get: {
         operationId: 'profileImage',
+        security: PUBLIC,
         tags: ['Account'],
         summary: 'A profile image by its stored name, or the default avatar (also at /uploads/profile_images/{file})',
         parameters: [{ name: 'file', in: 'path', required: true, schema: { type: 'string' } }],
@@ -470,8 +471,8 @@ function serviceOperations(): Record<string, Record<string, unknown>> {
     },
     [API_PATHS.OPENAPI]: {
       get: {
-        security: PUBLIC,
         operationId: 'openApiDocument',
+        security: PUBLIC,
         tags: ['Service'],
         summary: 'This document',
         responses: {
@@ -483,7 +484,6 @@ function serviceOperations(): Record<string, Record<string, unknown>> {
   };
 }
 
-        security: PUBLIC,
 /** An Express route path (`/api/enquiries/:kind`) in OpenAPI's form (`/api/enquiries/{kind}`). */
 const documentPathOf = (route: string) => route.replace(/:(\w+)/g, '{$1}');
 
@@ -743,17 +743,6 @@ function ownerOperations(): Record<string, Record<string, unknown>> {
   };
 }
 
-/** Data requests (issue 12, docs/decisions/0022): a person's records found, exported and erased; owners only. */
-function dataRequestOperations(): Record<string, Record<string, unknown>> {
-  const ownersOnly = { security: STAFF, tags: ['Data requests'] };
-  const person = queryParametersOf(DataRequestQuerySchema);
-  const download = (operationId: string, summary: string, type: string) => ({
-    get: {
-      ...ownersOnly,
-      operationId,
-      summary,
-      parameters: person,
-      responses: {
 /** A downloaded file's schema by its type: the JSON export is the records with the time of the export. */
 function fileSchemaOf(type: string): JsonSchema {
   if (type === 'application/json') {
@@ -767,6 +756,17 @@ function fileSchemaOf(type: string): JsonSchema {
   return type.startsWith('text/') ? { type: 'string' } : { type: 'string', format: 'binary' };
 }
 
+/** Data requests (issue 12, docs/decisions/0022): a person's records found, exported and erased; owners only. */
+function dataRequestOperations(): Record<string, Record<string, unknown>> {
+  const ownersOnly = { security: STAFF, tags: ['Data requests'] };
+  const person = queryParametersOf(DataRequestQuerySchema);
+  const download = (operationId: string, summary: string, type: string) => ({
+    get: {
+      ...ownersOnly,
+      operationId,
+      summary,
+      parameters: person,
+      responses: {
         '200': {
           description: 'The file (Content-Disposition: attachment)',
           content: { [type]: { schema: fileSchemaOf(type) } },
@@ -830,6 +830,8 @@ function fileSchemaOf(type: string): JsonSchema {
 function components(): Record<string, unknown> {
   const refusal = (description: string) =>
     jsonAnswer(description, envelope({ success: { const: false } }, ['message']));
+  const retryAfter = { description: 'Seconds to wait', schema: { type: 'integer', minimum: 1 } };
+  const formPage = { 'text/html': { schema: { type: 'string' } } };
   const kindSchemas: Record<string, unknown> = {};
   for (const kind of MESSAGE_KINDS) {
     kindSchemas[kindSchemaName(kind, 'Submission')] = submissionSchemaOf(kind);
@@ -841,8 +843,6 @@ function components(): Record<string, unknown> {
       Envelope: {
         type: 'object',
         description: 'Every JSON answer; errors names the fields a refusal is about, each with its message.',
-  const retryAfter = { description: 'Seconds to wait', schema: { type: 'integer', minimum: 1 } };
-  const formPage = { 'text/html': { schema: { type: 'string' } } };
         properties: {
           success: { type: 'boolean' },
           message: { type: 'string' },
@@ -982,8 +982,12 @@ export function buildOpenApiDocument(appUrl: string): Record<string, unknown> {
       title: `${BRAND_NAME} API`,
       version: '1.0.0',
       description: "The spec's section 7 endpoints and what issue 10 added; JSON answers share one envelope.",
+      contact: { name: BRAND_NAME, url: `${origin}${PATHS.contact}` },
+      license: { name: "Proprietary: the agency's own API, no licence granted", identifier: 'LicenseRef-Proprietary' },
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    servers: [{ url: origin, description: 'This site (APP_URL)' }],
+    tags: tags(),
     paths: {
       ...authOperations(),
       ...Object.assign({}, ...MESSAGE_KINDS.map(messageOperations)),
@@ -993,11 +997,7 @@ export function buildOpenApiDocument(appUrl: string): Record<string, unknown> {
       ...dataRequestOperations(),
     },
     components: components(),
-      contact: { name: BRAND_NAME, url: `${origin}${PATHS.contact}` },
-      license: { name: "Proprietary: the agency's own API, no licence granted", identifier: 'LicenseRef-Proprietary' },
   };
   built = { appUrl, document };
   return document;
-    servers: [{ url: origin, description: 'This site (APP_URL)' }],
-    tags: tags(),
 }
