@@ -43,7 +43,9 @@ export function EnquiryView({ view }: EnquiryViewProps) {
   );
   const listHref = hrefOf({ ...view, enquiry: null });
   // Opened from a list scrolled down, it starts at its top; the list keeps its own place for the way back.
-  useLayoutEffect(() => window.scrollTo(0, 0), []);
+  useLayoutEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
 
   return (
     <article className="enquiry" aria-busy={loaded.loading}>
