@@ -166,7 +166,8 @@ describe.each(DATABASES)('on %s', (database) => {
         {
           name: 'Ngozi Eze',
           email,
-          phone: '+234 803 555 0101',
+          // Typed as +234 803 555 0101: stored normalised (issue 17).
+          phone: '08035550101',
           message: 'Please call me about a website for my pharmacy in Yaba.',
           reference,
           spam_reason: null,
