@@ -395,6 +395,18 @@ describe('ContactForm', () => {
     expect(getSumInput()).toHaveValue(String(readSumQuestion().a + readSumQuestion().b));
   });
 
+  it('when the server finds the form sent too fast, shows its words and keeps all, question and answer included', async () => {
+    api.submit.mockImplementation(async () =>
+      jsonResponse({ success: false, message: API_MESSAGES.SENT_TOO_FAST }, 400),
+    );
+    const user = await renderForm();
+    await sendValidMessage(user);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(API_MESSAGES.SENT_TOO_FAST);
+    expect(field('Message')).toHaveValue('We need a new website for our bakery in Ikeja.');
+    expect(getSumInput()).toHaveValue(String(readSumQuestion().a + readSumQuestion().b));
+  });
+
   it('when the server refuses a field, shows its message on that field', async () => {
     api.submit.mockImplementation(async () =>
       jsonResponse(
