@@ -146,6 +146,7 @@ describe('the inbox keeps up', () => {
 
     await page.clock.fastForward(INBOX_POLL_MS);
     await page.getByText('1 new enquiry').waitFor();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/inbox-laptop-new.png` });
     expect(await page.locator('.enquiry-row__name a').first().textContent()).toBe(firstBefore);
     await page.getByRole('tab', { name: /Contact \(13 new\)/ }).waitFor();
     await page.getByRole('button', { name: 'Show 1 new' }).click();
