@@ -1,5 +1,6 @@
 import { API_PATHS } from '../api';
 import { SPEC_MESSAGES } from '../messages';
+import { PATHS } from '../site-paths';
 import { ContactMessageSchema } from '../schemas/contact';
 import type { EnquiryKind } from './define-kind';
 import { REPLY_PROMISES } from './reply-promises';
@@ -19,6 +20,7 @@ export const CONTACT_KIND = {
     list: '/api/get_contact_messages.php',
     delete: '/api/delete_contact_message.php',
   },
+  formPage: PATHS.contact,
   successMessage: SPEC_MESSAGES.MESSAGE_SENT,
   wrongSumMessage: SPEC_MESSAGES.WRONG_SUM_CONTACT,
   notificationTitle: 'contact message',

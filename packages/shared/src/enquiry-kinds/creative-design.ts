@@ -1,5 +1,6 @@
 import { API_PATHS } from '../api';
 import { SPEC_MESSAGES } from '../messages';
+import { PATHS } from '../site-paths';
 import { CreativeTrainingRegistrationSchema } from '../schemas/training';
 import type { EnquiryKind } from './define-kind';
 import { REPLY_PROMISES } from './reply-promises';
@@ -25,6 +26,7 @@ export const CREATIVE_DESIGN_KIND = {
     list: '/api/get_creative_design_messages.php',
     delete: '/api/delete_creative_design_message.php',
   },
+  formPage: PATHS.creativeTraining,
   successMessage: SPEC_MESSAGES.REGISTRATION_SUCCESS,
   wrongSumMessage: SPEC_MESSAGES.WRONG_SUM_TRAINING,
   notificationTitle: 'creative graphic design training registration',

@@ -30,6 +30,8 @@ export interface EnquiryKind<S extends SubmissionSchema = SubmissionSchema> {
   readonly schema: S;
   readonly fields: { readonly [F in keyof z.output<S>]: StoredField | null };
   readonly paths: { readonly submit: string; readonly list: string; readonly delete: string };
+  /** The page its form lives on: a form post without JavaScript is answered with it (docs/decisions/0019). */
+  readonly formPage: string;
   readonly successMessage: string;
   /** The answer to a wrong sum, worded as the spec words it for this form. */
   readonly wrongSumMessage: string;

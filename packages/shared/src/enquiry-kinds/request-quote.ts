@@ -1,5 +1,6 @@
 import { API_PATHS } from '../api';
 import { SPEC_MESSAGES } from '../messages';
+import { PATHS } from '../site-paths';
 import { QuoteRequestSchema } from '../schemas/quote';
 import type { EnquiryKind } from './define-kind';
 import { REPLY_PROMISES } from './reply-promises';
@@ -27,6 +28,7 @@ export const REQUEST_QUOTE_KIND = {
     list: '/api/get_request_quote_messages.php',
     delete: '/api/delete_request_quote_message.php',
   },
+  formPage: PATHS.requestQuote,
   successMessage: SPEC_MESSAGES.QUOTE_SUBMITTED,
   wrongSumMessage: SPEC_MESSAGES.WRONG_SUM_QUOTE,
   notificationTitle: 'quote request',

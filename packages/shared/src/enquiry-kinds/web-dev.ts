@@ -1,5 +1,6 @@
 import { API_PATHS } from '../api';
 import { SPEC_MESSAGES } from '../messages';
+import { PATHS } from '../site-paths';
 import { WebTrainingRegistrationSchema } from '../schemas/training';
 import type { EnquiryKind } from './define-kind';
 import { REPLY_PROMISES } from './reply-promises';
@@ -24,6 +25,7 @@ export const WEB_DEV_KIND = {
     list: '/api/get_webdev_messages.php',
     delete: '/api/delete_web_dev_message.php',
   },
+  formPage: PATHS.webTraining,
   successMessage: SPEC_MESSAGES.REGISTRATION_SUCCESS,
   wrongSumMessage: SPEC_MESSAGES.WRONG_SUM_TRAINING,
   notificationTitle: 'web development training registration',

@@ -1,23 +1,8 @@
 import type { Request } from 'express';
 import type { z } from 'zod';
-import {
-  FIELD_MESSAGES,
-  HUMAN_CHECK_FIELDS,
-  PATHS,
-  type FormPageState,
-  type IssuedSumQuestion,
-  type MessageKind,
-} from '@agency/shared';
+import { FIELD_MESSAGES, HUMAN_CHECK_FIELDS, type FormPageState, type IssuedSumQuestion } from '@agency/shared';
 import { AppError } from '../../lib/errors';
 import { TOKEN_MAX, type HumanCheck } from '../human-check/human-check';
-
-/** The page each public form lives on: a form post without JavaScript is answered with it (docs/decisions/0019). */
-export const FORM_PAGE_PATHS: Record<MessageKind, string> = {
-  web_dev: PATHS.webTraining,
-  creative_design: PATHS.creativeTraining,
-  contact: PATHS.contact,
-  request_quote: PATHS.requestQuote,
-};
 
 const FORM_POST = 'application/x-www-form-urlencoded';
 

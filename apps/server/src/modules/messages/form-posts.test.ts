@@ -19,7 +19,6 @@ import { DEFAULT_LIMITS } from '../../config/config';
 import { parseRateLimit } from '../../config/rate-limit';
 import { VALID_SUBMISSIONS } from '../../test/fixtures';
 import { createTestContext, type TestContext, type TestContextOptions } from '../../test/test-context';
-import { FORM_PAGE_PATHS } from './form-post';
 
 const PUBLIC_ORIGIN = 'https://www.example.ng';
 /** What a browser sends with a form post: HTML first. */
@@ -42,7 +41,7 @@ function writeFakeBuild(root: string): string {
   const client = path.join(root, 'client');
   const routes: Record<string, string> = {};
   for (const kind of MESSAGE_KINDS) {
-    const pagePath = FORM_PAGE_PATHS[kind];
+    const pagePath = ENQUIRY_KINDS[kind].formPage;
     const file = `${kind}/index.html`;
     mkdirSync(path.join(client, kind), { recursive: true });
     writeFileSync(path.join(client, file), formPageOf(pagePath));
@@ -88,7 +87,7 @@ async function open(options: TestContextOptions = {}): Promise<TestContext> {
 
 /** The question, token and key a visitor's page holds after GET of the form's page, a person's few seconds later. */
 async function formPage(ctx: TestContext, kind: MessageKind) {
-  const page = await request(ctx.app).get(FORM_PAGE_PATHS[kind]);
+  const page = await request(ctx.app).get(ENQUIRY_KINDS[kind].formPage);
   expect(page.status).toBe(200);
   const question = /<span data-form-slot="question">What is (\d) \+ (\d)\?<\/span>/.exec(page.text);
   const token = /name="humanCheckToken" value="([^"]+)"/.exec(page.text)?.[1];
@@ -162,7 +161,7 @@ describe('form posts without JavaScript', () => {
       expect(response.status).toBe(200);
       expect(response.type).toBe('text/html');
       const { url, formState } = stateOf(response);
-      expect(url).toBe(FORM_PAGE_PATHS[kind]);
+      expect(url).toBe(ENQUIRY_KINDS[kind].formPage);
       expect(formState.sent).toEqual({
         message: ENQUIRY_KINDS[kind].successMessage,
         reference: expect.stringMatching(REFERENCE_PATTERN),
@@ -179,7 +178,7 @@ describe('form posts without JavaScript', () => {
         spam_reason: null,
       });
       // The page is the prerendered one: its head and public address, the render inside its root, no app scripts.
-      expect(response.text).toContain(`<link rel="canonical" href="${PUBLIC_ORIGIN}${FORM_PAGE_PATHS[kind]}">`);
+      expect(response.text).toContain(`<link rel="canonical" href="${PUBLIC_ORIGIN}${ENQUIRY_KINDS[kind].formPage}">`);
       expect(response.text).toContain(`<a href="${PUBLIC_ORIGIN}/">`);
       expect(response.text).not.toContain(PUBLIC_ORIGIN_PLACEHOLDER);
       expect(response.text).not.toMatch(/<script(?: type="module"[^>]*)?>/);
@@ -269,7 +268,7 @@ describe('form posts without JavaScript', () => {
 
   it('a missing field corrected at once after a page first served a moment ago is stored, its new question carrying the first time', async () => {
     const ctx = await open();
-    const page = await request(ctx.app).get(FORM_PAGE_PATHS.web_dev);
+    const page = await request(ctx.app).get(ENQUIRY_KINDS.web_dev.formPage);
     const token = /name="humanCheckToken" value="([^"]+)"/.exec(page.text)?.[1] ?? '';
     ctx.advance(SUBMISSION_RULES.MIN_FILL_MS);
     // Refused for the e-mail and the sum at once: the page comes back with a new question.
@@ -295,7 +294,7 @@ describe('form posts without JavaScript', () => {
 
   it('a form sent under 3 s after its page was served comes back with a message to send it again, everything kept', async () => {
     const ctx = await open();
-    const page = await request(ctx.app).get(FORM_PAGE_PATHS.contact);
+    const page = await request(ctx.app).get(ENQUIRY_KINDS.contact.formPage);
     const token = /name="humanCheckToken" value="([^"]+)"/.exec(page.text)?.[1] ?? '';
     const question = /What is (\d) \+ (\d)\?/.exec(page.text);
     const answer = String(Number(question?.[1]) + Number(question?.[2]));

@@ -23,7 +23,6 @@ import type { FormPages } from '../web/form-pages';
 import type { IssueFormSlots } from '../web/web.routes';
 import {
   emptyAnswerError,
-  FORM_PAGE_PATHS,
   formFieldsOf,
   isFormPost,
   postedValuesOf,
@@ -100,7 +99,7 @@ export function messagesRoutes(
     const now = deps.clock().getTime();
     const posted = { values: postedValuesOf(extras.fields), token: extras.token, answer: extras.answer };
     const page = async (status: number, state: Omit<FormPageState, 'idempotencyKey'>) => {
-      const html = await forms.formPages.render(FORM_PAGE_PATHS[kind], {
+      const html = await forms.formPages.render(definition.formPage, {
         ...state,
         idempotencyKey: forms.issueFormSlots().idempotencyKey,
       });
