@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { FIELD_MESSAGES } from '../messages';
 import { NIGERIAN_STATES, QUOTE_SERVICES } from '../options';
-import { emailField, requiredChoice, requiredText } from './fields';
+import { emailField, phoneField, requiredChoice, requiredText } from './fields';
 
 /** POST submit_quote.php. Choosing a service is not enforced (spec 5). */
 export const QuoteRequestSchema = z.strictObject({
   name: requiredText(LIMITS.NAME_MAX),
   email: emailField,
-  phone: requiredText(LIMITS.PHONE_MAX),
+  phone: phoneField,
   location: requiredChoice(NIGERIAN_STATES),
   projectDescription: requiredText(LIMITS.PROJECT_DESCRIPTION_MAX, 'multi-line'),
   services: z
