@@ -26,6 +26,7 @@ import {
   StaffListSchema,
   ENQUIRY_KINDS,
   HONEYPOT_FIELD,
+  HUMAN_CHECK_AFTER_PARAMETER,
   HUMAN_CHECK_FIELDS,
   IDEMPOTENCY_FIELD,
   IDEMPOTENCY_HEADER,
@@ -405,6 +406,16 @@ function serviceOperations(): Record<string, Record<string, unknown>> {
         security: PUBLIC,
         tags: ['Forms'],
         summary: 'A new question "What is a + b?" with its signed, single-use token (30 minutes)',
+        parameters: [
+          {
+            name: HUMAN_CHECK_AFTER_PARAMETER,
+            in: 'query',
+            required: false,
+            description:
+              'The token of the question the form had (refused or answered wrongly): the new token keeps the time the form was first served, so a quick correction is not too fast. An invalid or expired one is ignored.',
+            schema: { type: 'string', maxLength: 500 },
+          },
+        ],
         responses: {
           '200': jsonAnswer(
             'The question',
