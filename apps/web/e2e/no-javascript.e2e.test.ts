@@ -221,7 +221,7 @@ describe.each(DATABASES)('with JavaScript off, on %s', (database) => {
     await textbox(form, 'Email').fill(email);
     await textbox(form, 'Phone').fill('+234 803 555 1234');
     await combobox(form, 'Occupation').selectOption('Developer');
-    await combobox(form, 'State').selectOption('Federal Capital Territory (Abuja)');
+    await combobox(form, 'State').selectOption('Abuja (FCT)');
     await combobox(form, 'How did you hear about us?').selectOption('Google Search');
     await answerSum(form, { correct: false });
     expect(await send(page, form, 'Register')).toBe(400);
@@ -239,7 +239,7 @@ describe.each(DATABASES)('with JavaScript off, on %s', (database) => {
     expect(rows).toEqual([
       {
         phone: '08035551234',
-        state: 'Federal Capital Territory (Abuja)',
+        state: 'Abuja (FCT)',
         reference,
         folder: 'inbox',
         spam_reason: null,

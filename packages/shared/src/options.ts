@@ -20,11 +20,13 @@ export const REFERRALS = [
 ] as const;
 
 /**
- * The 36 states, Abia to Zamfara, and the Federal Capital Territory in its alphabetical place: a deliberate deviation
- * from spec 3, which left it out, so that prospects from Abuja can say where they are (issue 17, docs/decisions/0027).
+ * The 36 states, Abia to Zamfara, and the Federal Capital Territory as "Abuja (FCT)" in its alphabetical place: a
+ * deliberate deviation from spec 3, which left it out, so that prospects from Abuja can say where they are (issue 17,
+ * docs/decisions/0027). Its full name does not fit a select at 1280 px, and a visitor types "Abu" to find it.
  */
 export const NIGERIAN_STATES = [
   'Abia',
+  'Abuja (FCT)',
   'Adamawa',
   'Akwa Ibom',
   'Anambra',
@@ -38,7 +40,6 @@ export const NIGERIAN_STATES = [
   'Edo',
   'Ekiti',
   'Enugu',
-  'Federal Capital Territory (Abuja)',
   'Gombe',
   'Imo',
   'Jigawa',

@@ -314,12 +314,12 @@ describe('form posts without JavaScript', () => {
 
   it('the Federal Capital Territory is a state the training and quote pages accept', async () => {
     const ctx = await open();
-    const { body: training } = await filledForm(ctx, 'creative_design', { state: 'Federal Capital Territory (Abuja)' });
+    const { body: training } = await filledForm(ctx, 'creative_design', { state: 'Abuja (FCT)' });
     expect((await postForm(ctx, 'creative_design', training)).status).toBe(200);
-    const { body: quote } = await filledForm(ctx, 'request_quote', { location: 'Federal Capital Territory (Abuja)' });
+    const { body: quote } = await filledForm(ctx, 'request_quote', { location: 'Abuja (FCT)' });
     expect((await postForm(ctx, 'request_quote', quote)).status).toBe(200);
-    expect((await rowsOf(ctx, 'creative_design'))[0]?.state).toBe('Federal Capital Territory (Abuja)');
-    expect((await rowsOf(ctx, 'request_quote'))[0]?.location).toBe('Federal Capital Territory (Abuja)');
+    expect((await rowsOf(ctx, 'creative_design'))[0]?.state).toBe('Abuja (FCT)');
+    expect((await rowsOf(ctx, 'request_quote'))[0]?.location).toBe('Abuja (FCT)');
   });
 
   it('an empty answer asks for one, as the page does', async () => {

@@ -213,7 +213,7 @@ describe('validation rules of spec 5 on the server', () => {
     }
   });
 
-  it('the Federal Capital Territory is not one of the states', async () => {
+  it('a state outside the list is refused: the Federal Capital Territory is spelled "Abuja (FCT)", not "FCT"', async () => {
     const response = await request(context.app)
       .post(MESSAGE_KIND_PATHS.web_dev.submit)
       .send({ ...VALID_SUBMISSIONS.web_dev, state: 'FCT' });

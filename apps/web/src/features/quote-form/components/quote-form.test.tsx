@@ -67,9 +67,7 @@ describe('QuoteForm', () => {
     for (const box of services) expect(box).toHaveAttribute('name', 'services');
     // The empty "Select your state" option, the 36 states and the Federal Capital Territory (issue 17).
     expect(within(stateSelect()).getAllByRole('option')).toHaveLength(38);
-    expect(
-      within(stateSelect()).getByRole('option', { name: 'Federal Capital Territory (Abuja)' }),
-    ).toBeInTheDocument();
+    expect(within(stateSelect()).getByRole('option', { name: 'Abuja (FCT)' })).toBeInTheDocument();
   });
 
   it('when required fields are empty, shows a message on each and focuses the first, and sends nothing', async () => {

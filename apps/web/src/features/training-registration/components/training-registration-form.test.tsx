@@ -184,7 +184,7 @@ describe.each(['web', 'creative'] as const)('TrainingRegistrationForm, %s varian
 
   it('offers the Federal Capital Territory among the states', async () => {
     await renderForm(variant);
-    expect(screen.getByRole('option', { name: 'Federal Capital Territory (Abuja)' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Abuja (FCT)' })).toBeInTheDocument();
   });
 
   it('when the phone is shorter than 11 digits, refuses it with the 11-digit message', async () => {
