@@ -254,4 +254,27 @@ describe('a new confirmation link', () => {
     await visit(page, `${PATHS.confirmEmail}${new URL(newLink).search}`);
     await page.getByText(API_MESSAGES.EMAIL_CONFIRMED).waitFor();
   });
+
+  it('can be asked for without JavaScript, and the answer page reads the same as the JSON', async () => {
+    const account = { email: 'ada.nojs@rendezvous.test', password: 'Staff#Ada2026' };
+    await register(account);
+    await confirmationLinkOf(account.email);
+    for (const viewport of [DESKTOP, PHONE]) {
+      const page = await harness.newPage({ viewport, javaScriptEnabled: false });
+      await page.goto(PATHS.newConfirmationLink);
+      await page.getByLabel('E-mail').fill(account.email);
+      await page.getByRole('button', { name: ACCOUNT_TEXTS.NEW_LINK_SUBMIT }).click();
+      await page.waitForURL(`**${PATHS.newConfirmationLinkSent}`);
+      await page.getByRole('heading', { level: 1, name: ACCOUNT_TEXTS.NEW_LINK_SENT_TITLE }).waitFor();
+      await page.getByText(API_MESSAGES.CONFIRMATION_REQUESTED).waitFor();
+      await shoot(page, 'new-link-sent-no-js');
+    }
+    // axe runs as a script: the same page with JavaScript.
+    const withScript = await harness.newPage();
+    await visit(withScript, PATHS.newConfirmationLinkSent);
+    await withScript.getByText(API_MESSAGES.CONFIRMATION_REQUESTED).waitFor();
+    expect(await harness.axe(withScript)).toEqual([]);
+    const mail = await confirmationLinkOf(account.email);
+    expect(new URL(mail).pathname).toBe(PATHS.confirmEmail);
+  });
 });

@@ -159,6 +159,7 @@ export const ACCOUNT_TEXTS = {
   NEW_LINK_LEAD:
     'Confirmation links work for 24 hours and once only. Enter the e-mail address you registered with and we will send a new one; the older links stop working.',
   NEW_LINK_SUBMIT: 'Send a new link',
+  NEW_LINK_SENT_TITLE: 'Check your inbox',
   AWAITING_TITLE: 'Your account is waiting for approval',
   AWAITING_NEXT: [
     'Your e-mail address is confirmed. An owner of the agency has been told by e-mail that you are waiting.',

@@ -31,6 +31,8 @@ export const PATHS = {
   awaitingApproval: '/awaiting-approval',
   /** Asks for a new confirmation link (issue 17). */
   newConfirmationLink: '/new-confirmation-link',
+  /** What a browser without JavaScript is shown after asking for one: the answer, the same for every address. */
+  newConfirmationLinkSent: '/new-confirmation-link/sent',
 } as const;
 
 export type PageKey = keyof typeof PATHS;

@@ -66,6 +66,7 @@ export const STAFF_PATHS = [
   '/reset-password',
   '/awaiting-approval',
   '/new-confirmation-link',
+  '/new-confirmation-link/sent',
 ];
 
 /** Every path with the main path it shows, for the tests that visit aliases too. */

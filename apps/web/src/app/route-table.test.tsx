@@ -42,6 +42,7 @@ const CONTRACT: [string, ...string[]][] = [
   ['/reset-password'],
   ['/awaiting-approval'],
   ['/new-confirmation-link'],
+  ['/new-confirmation-link/sent'],
 ];
 
 describe('the route table', () => {
@@ -77,6 +78,7 @@ describe('the route table', () => {
       '/dashboard/data-requests',
       '/dashboard/staff',
       '/new-confirmation-link',
+      '/new-confirmation-link/sent',
       '/reset-password',
     ]);
   });

@@ -66,6 +66,10 @@ const NewConfirmationLinkPage = lazyPage(
   'src/app/routes/new-confirmation-link.tsx',
   () => import('./routes/new-confirmation-link'),
 );
+const NewConfirmationLinkSentPage = lazyPage(
+  'src/app/routes/new-confirmation-link-sent.tsx',
+  () => import('./routes/new-confirmation-link-sent'),
+);
 
 function route<P extends object>(
   key: PageKey,
@@ -158,6 +162,13 @@ export const PAGE_ROUTES: PageRoute[] = [
     NewConfirmationLinkPage,
     {},
     staffOptions('site', 'Request a new confirmation link'),
+  ),
+  route(
+    'newConfirmationLinkSent',
+    'new-confirmation-link-sent',
+    NewConfirmationLinkSentPage,
+    {},
+    staffOptions('site', 'Check your inbox'),
   ),
 ];
 

@@ -6,6 +6,7 @@ import {
   API_PATHS,
   ConfirmationRequestSchema,
   LIMITS,
+  PATHS,
   LoginSchema,
   RegisterSchema,
   ResetRequestSchema,
@@ -13,7 +14,7 @@ import {
   UpdatePasswordSchema,
 } from '@agency/shared';
 import { AppError } from '../../lib/errors';
-import { jsonBody } from '../../middleware/json-body';
+import { jsonBody, jsonOrFormBody } from '../../middleware/json-body';
 import { methodNotAllowed } from '../../middleware/method-not-allowed';
 import { strictUtf8Fields, TEXT_FIELDS_AS_BYTES } from '../../middleware/multipart-utf8';
 import { isOwnSiteOrDirect } from '../../middleware/same-origin';
@@ -50,6 +51,11 @@ function saveSession(req: Request): Promise<void> {
 
 function destroySession(req: Request): Promise<void> {
   return new Promise((resolve, reject) => req.session.destroy((error) => (error ? reject(error) : resolve())));
+}
+
+/** A browser's form post without JavaScript: it accepts a page before JSON. */
+function isBrowserFormPost(req: Request): boolean {
+  return Boolean(req.is('application/x-www-form-urlencoded')) && req.accepts(['json', 'html']) === 'html';
 }
 
 export function authRoutes(auth: AuthService, clock: () => Date, secureCookie: boolean): Router {
@@ -130,11 +136,17 @@ export function authRoutes(auth: AuthService, clock: () => Date, secureCookie: b
     })
     .all(methodNotAllowed(['GET']));
 
+  // The page's form also works without JavaScript: a browser's form post is answered with a redirect to a page
+  // saying what the JSON says (the same for every address), or back to the form when the address is not one.
   router
     .route(API_PATHS.RESEND_CONFIRMATION)
-    .post(...jsonBody, validateBody(ConfirmationRequestSchema), async (req, res) => {
-      const { email } = req.body as z.output<typeof ConfirmationRequestSchema>;
+    .post(...jsonOrFormBody, async (req, res) => {
+      const fromBrowser = isBrowserFormPost(req);
+      const parsed = ConfirmationRequestSchema.safeParse(req.body);
+      if (!parsed.success && fromBrowser) return res.redirect(303, PATHS.newConfirmationLink);
+      const { email } = parsed.success ? parsed.data : parseInput(ConfirmationRequestSchema, req.body);
       await auth.requestConfirmationLink(email, req.ip ?? 'unknown');
+      if (fromBrowser) return res.redirect(303, PATHS.newConfirmationLinkSent);
       res.json({ success: true, message: API_MESSAGES.CONFIRMATION_REQUESTED });
     })
     .all(methodNotAllowed(['POST']));

@@ -114,6 +114,28 @@ describe('a new confirmation link', () => {
     expect(await confirmMailsTo(context, 'late@agency.test')).toHaveLength(before);
   });
 
+  it('answers a browser form post without JavaScript with a redirect to the page that says so, the same for every address', async () => {
+    await register(context, 'nojs@agency.test');
+    const post = (email: string) =>
+      request(context.app)
+        .post(API_PATHS.RESEND_CONFIRMATION)
+        .set('Accept', 'text/html,application/xhtml+xml,*/*;q=0.8')
+        .type('form')
+        .send({ email });
+    for (const email of ['nojs@agency.test', 'nobody@agency.test']) {
+      const answer = await post(email);
+      expect(answer.status).toBe(303);
+      expect(answer.headers.location).toBe(PATHS.newConfirmationLinkSent);
+    }
+    expect(await confirmMailsTo(context, 'nojs@agency.test')).toHaveLength(2);
+    const invalid = await post('not-an-address');
+    expect(invalid.status).toBe(303);
+    expect(invalid.headers.location).toBe(PATHS.newConfirmationLink);
+    // A client that asks for JSON gets JSON, form-encoded or not.
+    const json = await request(context.app).post(API_PATHS.RESEND_CONFIRMATION).type('form').send({ email: 'x@y.ng' });
+    expect(json.body).toEqual({ success: true, message: API_MESSAGES.CONFIRMATION_REQUESTED });
+  });
+
   it('refuses a body that is not an e-mail address with the field message', async () => {
     const response = await request(context.app).post(API_PATHS.RESEND_CONFIRMATION).send({ email: 'not-an-address' });
     expect(response.status).toBe(400);

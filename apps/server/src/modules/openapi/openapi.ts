@@ -381,8 +381,20 @@ function authOperations(): Record<string, Record<string, unknown>> {
         tags: ['Account'],
         summary:
           'Mails a new 24-hour confirmation link to an account not yet confirmed; older links stop working (the same answer for any address)',
-        requestBody: { required: true, content: jsonContent(ref('ConfirmationRequest')) },
-        responses: { '200': jsonAnswer('Requested'), ...refusals(400, 403, 405, 413, 415, 429, 503) },
+        description:
+          "JSON, or a browser's form post without JavaScript (`application/x-www-form-urlencoded`, the same field): a form post whose Accept prefers text/html is answered 303 to /new-confirmation-link/sent (to the form again when the address is not one); any other request gets JSON.",
+        requestBody: {
+          required: true,
+          content: {
+            ...jsonContent(ref('ConfirmationRequest')),
+            'application/x-www-form-urlencoded': { schema: ref('ConfirmationRequest') },
+          },
+        },
+        responses: {
+          '200': jsonAnswer('Requested'),
+          '303': { description: "A browser's form post: the page that gives the same answer" },
+          ...refusals(400, 403, 405, 413, 415, 429, 503),
+        },
       },
     },
     [API_PATHS.UPDATE_PASSWORD]: {

@@ -10,5 +10,6 @@ export { AuthScreen } from './components/auth-screen';
 export { ConfirmEmailStatus } from './components/confirm-email-status';
 export { ResetPasswordForm } from './components/reset-password-form';
 export { NewConfirmationLinkForm } from './components/new-confirmation-link-form';
+export { NewConfirmationLinkSent } from './components/new-confirmation-link-sent';
 export { AwaitingApproval } from './components/awaiting-approval';
 export { StaffCardColumn, StaffPageFrame } from './components/staff-page-frame';

@@ -1,5 +1,12 @@
 import { useId, useState } from 'react';
-import { ACCOUNT_TEXTS, API_MESSAGES, ConfirmationRequestSchema, PATHS, SPEC_MESSAGES } from '@agency/shared';
+import {
+  ACCOUNT_TEXTS,
+  API_MESSAGES,
+  API_PATHS,
+  ConfirmationRequestSchema,
+  PATHS,
+  SPEC_MESSAGES,
+} from '@agency/shared';
 import { TextField } from '@/components/forms/fields';
 import { parseOrShowErrors, useForm } from '@/components/forms/use-form';
 import { Link } from '@/components/ui/link';
@@ -12,7 +19,8 @@ type Outcome = { tone: 'success' | 'error'; message: string } | null;
 
 /**
  * /new-confirmation-link (issue 17): the address, then the server's answer, which is the same whether or not the
- * address has an account waiting for confirmation.
+ * address has an account waiting for confirmation. Without JavaScript the form posts to the API, which redirects to
+ * /new-confirmation-link/sent.
  */
 export function NewConfirmationLinkForm() {
   const ids = useId();
@@ -48,7 +56,13 @@ export function NewConfirmationLinkForm() {
         {ACCOUNT_TEXTS.NEW_LINK_TITLE}
       </h1>
       <p className="auth-card__lead">{ACCOUNT_TEXTS.NEW_LINK_LEAD}</p>
-      <form className="form" method="post" {...form.formProps} aria-labelledby={`${ids}-title`}>
+      <form
+        className="form"
+        method="post"
+        action={API_PATHS.RESEND_CONFIRMATION}
+        {...form.formProps}
+        aria-labelledby={`${ids}-title`}
+      >
         <TextField
           label="E-mail"
           type="email"
