@@ -300,35 +300,37 @@ describe('the inbox keeps up', () => {
 /** MariaDB is what a production install may use: the poll and the search across kinds run there too (TEST_MYSQL_URL, CI). */
 const RUN_ON_MYSQL = Boolean(process.env.TEST_MYSQL_URL) || process.env.CI === 'true';
 
-describe.runIf(RUN_ON_MYSQL)('the inbox keeps up on MariaDB', () => {
-  let mysql: Harness;
+if (RUN_ON_MYSQL) {
+  describe('the inbox keeps up on MariaDB', () => {
+    let mysql: Harness;
 
-  beforeAll(async () => {
-    mysql = await startHarness({
-      database: 'mysql',
-      env: { ADMIN_SIGNUP_ALLOWLIST: '@rendezvous.test', FORM_RATE_LIMIT: 'off' },
+    beforeAll(async () => {
+      mysql = await startHarness({
+        database: 'mysql',
+        env: { ADMIN_SIGNUP_ALLOWLIST: '@rendezvous.test', FORM_RATE_LIMIT: 'off' },
+      });
+      await registerStaff(STAFF, mysql);
+      for (let i = 1; i <= 2; i += 1) await submit('contact', SUBMISSIONS.contact(i), mysql);
+      await submit('web_dev', SUBMISSIONS.web_dev(1), mysql);
     });
-    await registerStaff(STAFF, mysql);
-    for (let i = 1; i <= 2; i += 1) await submit('contact', SUBMISSIONS.contact(i), mysql);
-    await submit('web_dev', SUBMISSIONS.web_dev(1), mysql);
-  });
 
-  afterAll(async () => {
-    await mysql?.close();
-  });
+    afterAll(async () => {
+      await mysql?.close();
+    });
 
-  it('says "1 new" within the poll interval and names the search\'s matches in the other tabs', async () => {
-    const page = await signedInPage(LAPTOP, mysql);
-    await page.clock.install();
-    await page.goto('/dashboard?kind=contact&q=0809');
-    await page.getByRole('link', { name: '1 more in Web Development' }).waitFor();
-    await submit('contact', { ...SUBMISSIONS.contact(3), name: 'Urgent Uchenna' }, mysql);
-    await page.clock.fastForward(INBOX_POLL_MS);
-    await page.getByRole('button', { name: 'Show 1 new' }).click();
-    await page.getByRole('link', { name: 'Urgent Uchenna' }).waitFor();
-    expect(mysql.consoleErrors(page)).toEqual([]);
+    it('says "1 new" within the poll interval and names the search\'s matches in the other tabs', async () => {
+      const page = await signedInPage(LAPTOP, mysql);
+      await page.clock.install();
+      await page.goto('/dashboard?kind=contact&q=0809');
+      await page.getByRole('link', { name: '1 more in Web Development' }).waitFor();
+      await submit('contact', { ...SUBMISSIONS.contact(3), name: 'Urgent Uchenna' }, mysql);
+      await page.clock.fastForward(INBOX_POLL_MS);
+      await page.getByRole('button', { name: 'Show 1 new' }).click();
+      await page.getByRole('link', { name: 'Urgent Uchenna' }).waitFor();
+      expect(mysql.consoleErrors(page)).toEqual([]);
+    });
   });
-});
+}
 
 async function noSidewaysScrolling(page: Page): Promise<void> {
   const widths = await page.evaluate(() => ({
@@ -338,19 +340,22 @@ async function noSidewaysScrolling(page: Page): Promise<void> {
   expect(widths.page).toBeLessThanOrEqual(widths.viewport);
 }
 
-describe.runIf(SHOTS)('screenshots of the inbox', () => {
-  it('are taken at 1280x800 and 375x812', async () => {
-    for (const [name, viewport] of [
-      ['laptop', LAPTOP],
-      ['phone', PHONE],
-    ] as const) {
-      const page = await signedInPage(viewport);
-      await openInbox(page, '?kind=contact');
-      await page.screenshot({ path: `${SHOTS}/inbox-${name}.png` });
-      await page.screenshot({ path: `${SHOTS}/inbox-${name}-full.png`, fullPage: true });
-      await openInbox(page, '?kind=contact&q=0809');
-      await page.getByRole('navigation', { name: 'Matches in the other tabs' }).waitFor();
-      await page.screenshot({ path: `${SHOTS}/inbox-${name}-search.png` });
-    }
+// Screenshots only when asked for (INBOX_SCREENSHOTS=dir), for a person to look at; never a test of their own in CI.
+if (SHOTS) {
+  describe('screenshots of the inbox', () => {
+    it('are taken at 1280x800 and 375x812', async () => {
+      for (const [name, viewport] of [
+        ['laptop', LAPTOP],
+        ['phone', PHONE],
+      ] as const) {
+        const page = await signedInPage(viewport);
+        await openInbox(page, '?kind=contact');
+        await page.screenshot({ path: `${SHOTS}/inbox-${name}.png` });
+        await page.screenshot({ path: `${SHOTS}/inbox-${name}-full.png`, fullPage: true });
+        await openInbox(page, '?kind=contact&q=0809');
+        await page.getByRole('navigation', { name: 'Matches in the other tabs' }).waitFor();
+        await page.screenshot({ path: `${SHOTS}/inbox-${name}-search.png` });
+      }
+    });
   });
-});
+}

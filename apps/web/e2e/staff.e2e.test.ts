@@ -6,6 +6,7 @@ import {
   AUTH_SCREEN_TEXT,
   MESSAGE_KIND_LABELS,
   MESSAGE_KIND_PATHS,
+  PATHS,
   SPEC_MESSAGES,
 } from '@agency/shared';
 import { startHarness, type Harness } from './harness';
@@ -271,15 +272,17 @@ describe('the staff area in a real browser', () => {
     await page.waitForURL('**/dashboard');
   });
 
-  it('refuses a second, confirmed account at login with its awaiting-approval message', async () => {
+  it('refuses a second, confirmed account at login: it lands on the page with its awaiting-approval message', async () => {
     const page = await openPage();
     await registerThroughTheScreen(page, OUTSIDER.email, OUTSIDER.password);
     await page.goto(await linkFromMail(OUTSIDER.email, '/confirm-email'));
     await page.getByText(API_MESSAGES.EMAIL_CONFIRMED).waitFor();
 
     await logIn(page, OUTSIDER.email, OUTSIDER.password);
-    await expect.poll(() => dialogsOf(page)).toEqual([API_MESSAGES.LOGIN_AWAITING_APPROVAL]);
-    expect(new URL(page.url()).pathname).toBe('/auth');
+    // Issue 17: a page that stays, not an alert that vanishes.
+    await page.waitForURL(`**${PATHS.awaitingApproval}`);
+    await page.getByText(API_MESSAGES.LOGIN_AWAITING_APPROVAL).waitFor();
+    expect(dialogsOf(page)).toEqual([]);
     const list = await page.request.get(`${harness.baseUrl}${'/api/get_contact_messages.php'}`);
     expect(list.status()).toBe(401);
   });

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { RETENTION_DAYS } from '@agency/shared';
+import { API_PATHS, RETENTION_DAYS, SUBMISSION_RULES, type MessageKind } from '@agency/shared';
 import { startSmtpSink, tokenFromMail, type SmtpSink } from '@agency/testing';
 import type { Express } from 'express';
 import request from 'supertest';
@@ -12,6 +12,7 @@ import { createLogger } from '../lib/logger';
 import { createMailTransport } from '../lib/mailer';
 import { outboxDir } from '../lib/paths';
 import { createOutboxSender, type OutboxSender } from '../modules/outbox/outbox';
+import { VALID_SUBMISSIONS } from './fixtures';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export const TEST_APP_URL = 'http://app.test';
@@ -173,4 +174,22 @@ export type StaffAgent = Awaited<ReturnType<typeof signedInStaff>>;
 export async function userIdOf(context: TestContext, email: string): Promise<number> {
   const row = await context.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
   return Number(row.id);
+}
+
+/** A question from the server, answered after a person's few seconds (the clock moves on by the minimum fill time). */
+export async function askHumanCheck(context: TestContext): Promise<{ a: number; b: number; token: string }> {
+  const answer = await request(context.app).get(API_PATHS.HUMAN_CHECK);
+  if (answer.status !== 200) throw new Error(`GET ${API_PATHS.HUMAN_CHECK} answered ${answer.status}`);
+  context.advance(SUBMISSION_RULES.MIN_FILL_MS);
+  return answer.body as { a: number; b: number; token: string };
+}
+
+/** A valid submission of the kind that answered the server's human check, as a person sends it from the form. */
+export async function answeredSubmission(
+  context: TestContext,
+  kind: MessageKind,
+  extra: Record<string, unknown> = {},
+): Promise<Record<string, unknown>> {
+  const { a, b, token } = await askHumanCheck(context);
+  return { ...VALID_SUBMISSIONS[kind], humanCheckToken: token, humanCheckAnswer: String(a + b), ...extra };
 }

@@ -44,33 +44,6 @@ export interface PersonNoteRow {
   created_at: EpochMs;
 }
 
-/** The notes on some enquiries of a kind, oldest first. */
-export async function listNotesOn(db: Db, kind: MessageKind, enquiryIds: number[]): Promise<PersonNoteRow[]> {
-  if (enquiryIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('enquiry_notes')
-    .leftJoin('users', 'users.id', 'enquiry_notes.author_id')
-    .select([
-      'enquiry_notes.id',
-      'enquiry_notes.enquiry_id',
-      'enquiry_notes.body',
-      'users.email as author_email',
-      'enquiry_notes.created_at',
-    ])
-    .where('enquiry_notes.kind', '=', kind)
-    .where('enquiry_notes.enquiry_id', 'in', enquiryIds)
-    .orderBy('enquiry_notes.created_at')
-    .orderBy('enquiry_notes.id')
-    .execute();
-  return rows.map((row) => ({
-    id: Number(row.id),
-    enquiry_id: Number(row.enquiry_id),
-    body: row.body,
-    author_email: row.author_email,
-    created_at: Number(row.created_at),
-  }));
-}
-
 export interface PersonMailRow {
   id: number;
   message_id: string;

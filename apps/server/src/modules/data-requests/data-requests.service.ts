@@ -21,7 +21,7 @@ import type { Sheet } from '../../lib/spreadsheet';
 import { recordAudit, type AuditActor } from '../audit/audit-log';
 import { usernameOf } from '../auth/auth.service';
 import { findUserById } from '../auth/users.repository';
-import { deleteEnquiries, emailsOf } from '../inbox/inbox.repository';
+import { deleteEnquiries, emailsOf, listNotesOn } from '../inbox/inbox.repository';
 import { deleteMails } from '../outbox/outbox.repository';
 import { personSheetsOf } from './data-request-sheets';
 import * as repository from './data-requests.repository';
@@ -92,7 +92,7 @@ async function findRecords(db: Db, person: PersonKey): Promise<Found> {
     const rows = await repository.listEnquiriesOf(db, kind, person);
     enquiries.push(...rows.map((row) => ({ kind, row })));
     const references = new Map(rows.map((row) => [Number(row.id), row.reference]));
-    for (const note of await repository.listNotesOn(db, kind, [...references.keys()])) {
+    for (const note of await listNotesOn(db, kind, [...references.keys()])) {
       notes.push({ ...note, kind, reference: references.get(note.enquiry_id) ?? '' });
     }
   }

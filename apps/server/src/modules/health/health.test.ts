@@ -48,99 +48,103 @@ describe('GET /api/health', () => {
   });
 });
 
-describe.runIf(onSqlite)('on SQLite, a database that refuses work', () => {
-  it('read-only (query_only): a submission answers 503 with the message, and health says read-only', async () => {
-    const connection = sqliteConnection();
-    connection.pragma('query_only = ON');
-    try {
-      const submission = await submitContact();
-      expect(submission.status).toBe(503);
-      expect(submission.body).toEqual({ success: false, message: API_MESSAGES.SERVICE_UNAVAILABLE });
-      const health = await request(context.app).get(API_PATHS.HEALTH);
-      expect(health.status).toBe(503);
-      expect(health.body).toEqual({ success: false, db: 'read-only', message: API_MESSAGES.SERVICE_UNAVAILABLE });
-    } finally {
-      connection.pragma('query_only = OFF');
-    }
-    expect((await request(context.app).get(API_PATHS.HEALTH)).status).toBe(200);
-    expect((await submitContact()).status).toBe(201);
-  });
+if (onSqlite) {
+  describe('on SQLite, a database that refuses work', () => {
+    it('read-only (query_only): a submission answers 503 with the message, and health says read-only', async () => {
+      const connection = sqliteConnection();
+      connection.pragma('query_only = ON');
+      try {
+        const submission = await submitContact();
+        expect(submission.status).toBe(503);
+        expect(submission.body).toEqual({ success: false, message: API_MESSAGES.SERVICE_UNAVAILABLE });
+        const health = await request(context.app).get(API_PATHS.HEALTH);
+        expect(health.status).toBe(503);
+        expect(health.body).toEqual({ success: false, db: 'read-only', message: API_MESSAGES.SERVICE_UNAVAILABLE });
+      } finally {
+        connection.pragma('query_only = OFF');
+      }
+      expect((await request(context.app).get(API_PATHS.HEALTH)).status).toBe(200);
+      expect((await submitContact()).status).toBe(201);
+    });
 
-  it('full (max_page_count at the file size, the simulated full disk): 503 to submissions, and health says full', async () => {
-    const connection = sqliteConnection();
-    const pages = Number(connection.pragma('page_count', { simple: true }));
-    connection.pragma(`max_page_count = ${pages}`);
-    try {
-      // The pages still free inside the file fill up first, as they would on a full disk.
-      let answer = await submitContact();
-      for (let tries = 0; answer.status === 201 && tries < 500; tries += 1) answer = await submitContact();
-      expect(answer.status).toBe(503);
-      expect(answer.body).toEqual({ success: false, message: API_MESSAGES.SERVICE_UNAVAILABLE });
-      const health = await request(context.app).get(API_PATHS.HEALTH);
-      expect(health.status).toBe(503);
-      expect(health.body).toMatchObject({ success: false, db: 'full' });
-    } finally {
-      connection.pragma('max_page_count = 4294967294');
-    }
-    expect((await request(context.app).get(API_PATHS.HEALTH)).body).toEqual({ success: true, db: 'up' });
-  });
+    it('full (max_page_count at the file size, the simulated full disk): 503 to submissions, and health says full', async () => {
+      const connection = sqliteConnection();
+      const pages = Number(connection.pragma('page_count', { simple: true }));
+      connection.pragma(`max_page_count = ${pages}`);
+      try {
+        // The pages still free inside the file fill up first, as they would on a full disk.
+        let answer = await submitContact();
+        for (let tries = 0; answer.status === 201 && tries < 500; tries += 1) answer = await submitContact();
+        expect(answer.status).toBe(503);
+        expect(answer.body).toEqual({ success: false, message: API_MESSAGES.SERVICE_UNAVAILABLE });
+        const health = await request(context.app).get(API_PATHS.HEALTH);
+        expect(health.status).toBe(503);
+        expect(health.body).toMatchObject({ success: false, db: 'full' });
+      } finally {
+        connection.pragma('max_page_count = 4294967294');
+      }
+      expect((await request(context.app).get(API_PATHS.HEALTH)).body).toEqual({ success: true, db: 'up' });
+    });
 
-  it('locked by another process past the busy timeout: 503 to a submission, and health says down', async () => {
-    const connection = sqliteConnection();
-    const other = new SqliteDatabase(connection.name);
-    const timeout = Number(connection.pragma('busy_timeout', { simple: true }));
-    connection.pragma('busy_timeout = 100');
-    other.exec('BEGIN EXCLUSIVE');
-    try {
-      expect((await submitContact()).status).toBe(503);
-      const health = await request(context.app).get(API_PATHS.HEALTH);
-      expect(health.status).toBe(503);
-      expect(health.body).toMatchObject({ success: false, db: 'down' });
-    } finally {
-      other.exec('ROLLBACK');
-      other.close();
-      connection.pragma(`busy_timeout = ${timeout}`);
-    }
-    expect((await submitContact()).status).toBe(201);
+    it('locked by another process past the busy timeout: 503 to a submission, and health says down', async () => {
+      const connection = sqliteConnection();
+      const other = new SqliteDatabase(connection.name);
+      const timeout = Number(connection.pragma('busy_timeout', { simple: true }));
+      connection.pragma('busy_timeout = 100');
+      other.exec('BEGIN EXCLUSIVE');
+      try {
+        expect((await submitContact()).status).toBe(503);
+        const health = await request(context.app).get(API_PATHS.HEALTH);
+        expect(health.status).toBe(503);
+        expect(health.body).toMatchObject({ success: false, db: 'down' });
+      } finally {
+        other.exec('ROLLBACK');
+        other.close();
+        connection.pragma(`busy_timeout = ${timeout}`);
+      }
+      expect((await submitContact()).status).toBe(201);
+    });
   });
-});
+}
 
-describe.runIf(onMysql)('on MariaDB, an account allowed to read only', () => {
-  it('answers 503 to a submission with the message, and health says read-only', async () => {
-    const driver = driverOf(context.db);
-    if (driver.kind !== 'mysql') throw new Error('a MySQL test');
-    const user = `ro_${randomBytes(4).toString('hex')}`;
-    const password = randomBytes(12).toString('hex');
-    await sql.raw(`create user '${user}'@'%' identified by '${password}'`).execute(context.db);
-    const readOnly = await (async () => {
-      await sql.raw(`grant select on \`${driver.databaseName}\`.* to '${user}'@'%'`).execute(context.db);
-      const url = new URL(process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test');
-      url.username = user;
-      url.password = password;
-      url.pathname = `/${driver.databaseName}`;
-      return openMysql(url.toString());
-    })();
-    try {
-      const app = createApp({
-        db: readOnly.db,
-        dialect: 'mysql',
-        mail: context.sender,
-        clock: context.now,
-        config: context.config,
-        logger: createLogger('silent'),
-      });
-      const submission = await submitContact(app);
-      expect(submission.status).toBe(503);
-      expect(submission.body).toEqual({ success: false, message: API_MESSAGES.SERVICE_UNAVAILABLE });
-      const health = await request(app).get(API_PATHS.HEALTH);
-      expect(health.status).toBe(503);
-      expect(health.body).toEqual({ success: false, db: 'read-only', message: API_MESSAGES.SERVICE_UNAVAILABLE });
-    } finally {
-      await readOnly.db.destroy();
-      await sql.raw(`drop user '${user}'@'%'`).execute(context.db);
-    }
+if (onMysql) {
+  describe('on MariaDB, an account allowed to read only', () => {
+    it('answers 503 to a submission with the message, and health says read-only', async () => {
+      const driver = driverOf(context.db);
+      if (driver.kind !== 'mysql') throw new Error('a MySQL test');
+      const user = `ro_${randomBytes(4).toString('hex')}`;
+      const password = randomBytes(12).toString('hex');
+      await sql.raw(`create user '${user}'@'%' identified by '${password}'`).execute(context.db);
+      const readOnly = await (async () => {
+        await sql.raw(`grant select on \`${driver.databaseName}\`.* to '${user}'@'%'`).execute(context.db);
+        const url = new URL(process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test');
+        url.username = user;
+        url.password = password;
+        url.pathname = `/${driver.databaseName}`;
+        return openMysql(url.toString());
+      })();
+      try {
+        const app = createApp({
+          db: readOnly.db,
+          dialect: 'mysql',
+          mail: context.sender,
+          clock: context.now,
+          config: context.config,
+          logger: createLogger('silent'),
+        });
+        const submission = await submitContact(app);
+        expect(submission.status).toBe(503);
+        expect(submission.body).toEqual({ success: false, message: API_MESSAGES.SERVICE_UNAVAILABLE });
+        const health = await request(app).get(API_PATHS.HEALTH);
+        expect(health.status).toBe(503);
+        expect(health.body).toEqual({ success: false, db: 'read-only', message: API_MESSAGES.SERVICE_UNAVAILABLE });
+      } finally {
+        await readOnly.db.destroy();
+        await sql.raw(`drop user '${user}'@'%'`).execute(context.db);
+      }
+    });
   });
-});
+}
 
 describe('the errors that mean the database refuses work', () => {
   it('are told apart by their codes on both databases, and other errors are not among them', () => {

@@ -1,15 +1,8 @@
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  API_PATHS,
-  ENQUIRY_KINDS,
-  MESSAGE_KINDS,
-  REPLY_PROMISES,
-  SUBMISSION_RULES,
-  type MessageKind,
-} from '@agency/shared';
+import { ENQUIRY_KINDS, MESSAGE_KINDS, REPLY_PROMISES, SUBMISSION_RULES, type MessageKind } from '@agency/shared';
 import { VALID_SUBMISSIONS } from '../../test/fixtures';
-import { createTestContext, type TestContext } from '../../test/test-context';
+import { answeredSubmission, createTestContext, type TestContext } from '../../test/test-context';
 
 /**
  * Issue 17, "no relay": the visitor's auto-reply goes only to people who passed the server's human check, repeats
@@ -32,14 +25,6 @@ async function open(): Promise<TestContext> {
   return context;
 }
 
-/** A submission of the kind that answered the server's question, a person's few seconds after it was issued. */
-async function verified(ctx: TestContext, kind: MessageKind, extra: Record<string, unknown> = {}) {
-  const issued = await request(ctx.app).get(API_PATHS.HUMAN_CHECK);
-  const { a, b, token } = issued.body as { a: number; b: number; token: string };
-  ctx.advance(SUBMISSION_RULES.MIN_FILL_MS);
-  return { ...VALID_SUBMISSIONS[kind], humanCheckToken: token, humanCheckAnswer: String(a + b), ...extra };
-}
-
 const submit = (ctx: TestContext, kind: MessageKind, body: Record<string, unknown>) =>
   request(ctx.app).post(ENQUIRY_KINDS[kind].paths.submit).send(body);
 
@@ -50,10 +35,10 @@ describe('the auto-reply', () => {
   it('goes only to a submission that passed the human check: not to the bare payload, not to spam', async () => {
     const ctx = await open();
     expect((await submit(ctx, 'contact', VALID_SUBMISSIONS.contact)).status).toBe(201);
-    expect((await submit(ctx, 'contact', await verified(ctx, 'contact', { website: 'x' }))).status).toBe(201);
+    expect((await submit(ctx, 'contact', await answeredSubmission(ctx, 'contact', { website: 'x' }))).status).toBe(201);
     expect(await queued(ctx)).toEqual([{ purpose: 'staff-notification', recipient: 'inbox@agency.test' }]);
 
-    expect((await submit(ctx, 'contact', await verified(ctx, 'contact'))).status).toBe(201);
+    expect((await submit(ctx, 'contact', await answeredSubmission(ctx, 'contact'))).status).toBe(201);
     expect(await queued(ctx)).toEqual([
       { purpose: 'staff-notification', recipient: 'inbox@agency.test' },
       { purpose: 'staff-notification', recipient: 'inbox@agency.test' },
@@ -73,7 +58,11 @@ describe('the auto-reply', () => {
     // Each from its own address: one address gets three auto-replies a day.
     for (const [index, name] of names.entries()) {
       const email = `visitor${index}@example.ng`;
-      const sent = await submit(ctx, 'contact', await verified(ctx, 'contact', { name, email, message: planted }));
+      const sent = await submit(
+        ctx,
+        'contact',
+        await answeredSubmission(ctx, 'contact', { name, email, message: planted }),
+      );
       expect(sent.status).toBe(201);
       const reply = await ctx.sink.takeMail(email);
       expect(reply.links.filter((link) => link.includes('relay'))).toEqual([]);
@@ -87,7 +76,7 @@ describe('the auto-reply', () => {
     const quote = await submit(
       ctx,
       'request_quote',
-      await verified(ctx, 'request_quote', { projectDescription: planted }),
+      await answeredSubmission(ctx, 'request_quote', { projectDescription: planted }),
     );
     const reply = await ctx.sink.takeMail(String(VALID_SUBMISSIONS.request_quote.email));
     expect(reply.text).toMatch(/^Hello Chidi Eze,\n/);
@@ -105,7 +94,7 @@ describe('the auto-reply', () => {
     const address = 'same.person@example.ng';
     const spellings = [address, address.toUpperCase(), ` ${address}`, address];
     for (const [index, kind] of MESSAGE_KINDS.entries()) {
-      const response = await submit(ctx, kind, await verified(ctx, kind, { email: spellings[index] }));
+      const response = await submit(ctx, kind, await answeredSubmission(ctx, kind, { email: spellings[index] }));
       expect(response.status).toBe(201);
     }
     for (const kind of MESSAGE_KINDS)
@@ -116,13 +105,13 @@ describe('the auto-reply', () => {
       SUBMISSION_RULES.AUTO_REPLIES_PER_ADDRESS_PER_DAY,
     );
     // Another address is not held back.
-    await submit(ctx, 'contact', await verified(ctx, 'contact'));
+    await submit(ctx, 'contact', await answeredSubmission(ctx, 'contact'));
     expect((await queued(ctx)).at(-1)).toEqual({ purpose: 'auto-reply', recipient: VALID_SUBMISSIONS.contact.email });
   });
 
   it('comes with Reply-To REPLY_TO_ADDRESS and invites a reply that quotes the reference', async () => {
     const ctx = await open();
-    const sent = await submit(ctx, 'web_dev', await verified(ctx, 'web_dev'));
+    const sent = await submit(ctx, 'web_dev', await answeredSubmission(ctx, 'web_dev'));
     const reference = String(sent.body.reference);
     const reply = await ctx.sink.takeMail(String(VALID_SUBMISSIONS.web_dev.email));
     expect(reply.replyTo?.map((mailbox) => mailbox.address)).toEqual([REPLY_TO]);
@@ -132,7 +121,7 @@ describe('the auto-reply', () => {
 
   it.each(MESSAGE_KINDS)("%s: promises what the form's page promises", async (kind) => {
     const ctx = await open();
-    await submit(ctx, kind, await verified(ctx, kind));
+    await submit(ctx, kind, await answeredSubmission(ctx, kind));
     const reply = await ctx.sink.takeMail(String(VALID_SUBMISSIONS[kind].email));
     const promise = ENQUIRY_KINDS[kind].replyPromise;
     expect(reply.text).toContain(`What happens next: ${promise}.`);

@@ -16,7 +16,13 @@ import { DEFAULT_LIMITS } from '../../config/config';
 import { SESSION_COOKIE_NAME } from '../auth/auth.routes';
 import { parseRateLimit } from '../../config/rate-limit';
 import { VALID_SUBMISSIONS } from '../../test/fixtures';
-import { createTestContext, signedInStaff, type TestContext, type TestContextOptions } from '../../test/test-context';
+import {
+  answeredSubmission,
+  createTestContext,
+  signedInStaff,
+  type TestContext,
+  type TestContextOptions,
+} from '../../test/test-context';
 
 let context: TestContext | undefined;
 
@@ -31,19 +37,6 @@ async function open(options: TestContextOptions = {}): Promise<TestContext> {
     config: { staffNotifyEmails: ['inbox@agency.test'], ...options.config },
   });
   return context;
-}
-
-/** A question from the server, answered after a person's few seconds. */
-async function question(ctx: TestContext) {
-  const answer = await request(ctx.app).get(API_PATHS.HUMAN_CHECK);
-  expect(answer.status).toBe(200);
-  ctx.advance(SUBMISSION_RULES.MIN_FILL_MS);
-  return answer.body as { a: number; b: number; token: string };
-}
-
-async function answered(ctx: TestContext, kind: MessageKind, extra: Record<string, unknown> = {}) {
-  const { a, b, token } = await question(ctx);
-  return { ...VALID_SUBMISSIONS[kind], humanCheckToken: token, humanCheckAnswer: String(a + b), ...extra };
 }
 
 const rowsOf = (ctx: TestContext, kind: MessageKind) =>
@@ -67,7 +60,7 @@ describe('the human check, verified by the server', () => {
     const ctx = await open();
     const response = await request(ctx.app)
       .post(ENQUIRY_KINDS[kind].paths.submit)
-      .send(await answered(ctx, kind));
+      .send(await answeredSubmission(ctx, kind));
     expect(response.status).toBe(201);
     expect(response.body.reference).toMatch(REFERENCE_PATTERN);
     const [row] = await rowsOf(ctx, kind);
@@ -78,7 +71,7 @@ describe('the human check, verified by the server', () => {
     "%s: a wrong answer is refused with the form's own message, and nothing is stored",
     async (kind) => {
       const ctx = await open();
-      const body = await answered(ctx, kind);
+      const body = await answeredSubmission(ctx, kind);
       const wrong = String(Number(body.humanCheckAnswer) + 1);
       const response = await request(ctx.app)
         .post(ENQUIRY_KINDS[kind].paths.submit)
@@ -101,17 +94,17 @@ describe('the human check, verified by the server', () => {
   it('a token works once, for 30 minutes, and only as this server signed it', async () => {
     const ctx = await open();
     const path = ENQUIRY_KINDS.contact.paths.submit;
-    const body = await answered(ctx, 'contact');
+    const body = await answeredSubmission(ctx, 'contact');
     expect((await request(ctx.app).post(path).send(body)).status).toBe(201);
     const reused = await request(ctx.app).post(path).send(body);
     expect(reused.status).toBe(400);
     expect(reused.body.message).toBe(API_MESSAGES.HUMAN_CHECK_EXPIRED);
 
-    const late = await answered(ctx, 'contact');
+    const late = await answeredSubmission(ctx, 'contact');
     ctx.advance(SUBMISSION_RULES.HUMAN_CHECK_TTL_MS);
     expect((await request(ctx.app).post(path).send(late)).body.message).toBe(API_MESSAGES.HUMAN_CHECK_EXPIRED);
 
-    const forged = await answered(ctx, 'contact');
+    const forged = await answeredSubmission(ctx, 'contact');
     const [payload] = String(forged.humanCheckToken).split('.');
     const tampered = { ...forged, humanCheckToken: `${payload}.${'A'.repeat(43)}` };
     expect((await request(ctx.app).post(path).send(tampered)).body.message).toBe(API_MESSAGES.HUMAN_CHECK_EXPIRED);
@@ -140,7 +133,7 @@ describe('the invisible spam defence', () => {
     const staff = await signedInStaff(ctx);
     const response = await request(ctx.app)
       .post(ENQUIRY_KINDS.contact.paths.submit)
-      .send(await answered(ctx, 'contact', { website: 'http://spam.example' }));
+      .send(await answeredSubmission(ctx, 'contact', { website: 'http://spam.example' }));
     expect(response.status).toBe(201);
     expect(response.body).toEqual({
       success: true,
@@ -297,7 +290,7 @@ describe('a reference and an answer for every visitor', () => {
     for (const kind of MESSAGE_KINDS) {
       const response = await request(ctx.app)
         .post(ENQUIRY_KINDS[kind].paths.submit)
-        .send(await answered(ctx, kind));
+        .send(await answeredSubmission(ctx, kind));
       references.push(String(response.body.reference));
     }
     const numbers = references.map((reference) => Number(reference.split('-')[2]));
@@ -309,7 +302,7 @@ describe('a reference and an answer for every visitor', () => {
     const ctx = await open();
     const response = await request(ctx.app)
       .post(ENQUIRY_KINDS.contact.paths.submit)
-      .send(await answered(ctx, 'contact', { message: 'We need a website\nfor our bakery.' }));
+      .send(await answeredSubmission(ctx, 'contact', { message: 'We need a website\nfor our bakery.' }));
     const reference = String(response.body.reference);
     const reply = await ctx.sink.takeMail(String(VALID_SUBMISSIONS.contact.email));
     expect(reply.subject).toContain(reference);
@@ -331,7 +324,7 @@ describe('idempotent submits', () => {
   it('a repeated Idempotency-Key stores nothing new and answers the first answer, reference included', async () => {
     const ctx = await open();
     const path = ENQUIRY_KINDS.request_quote.paths.submit;
-    const body = await answered(ctx, 'request_quote');
+    const body = await answeredSubmission(ctx, 'request_quote');
     const first = await request(ctx.app).post(path).set(IDEMPOTENCY_HEADER, 'form-1-abc').send(body);
     const again = await request(ctx.app).post(path).set(IDEMPOTENCY_HEADER, 'form-1-abc').send(body);
     expect(first.status).toBe(201);
@@ -343,7 +336,7 @@ describe('idempotent submits', () => {
   it('a double tap (five at once with one key) makes one enquiry', async () => {
     const ctx = await open();
     const path = ENQUIRY_KINDS.contact.paths.submit;
-    const body = await answered(ctx, 'contact', { idempotencyKey: 'double-tap-1' });
+    const body = await answeredSubmission(ctx, 'contact', { idempotencyKey: 'double-tap-1' });
     const answers = await Promise.all(Array.from({ length: 5 }, () => request(ctx.app).post(path).send(body)));
     expect(new Set(answers.map((answer) => answer.status))).toEqual(new Set([201]));
     expect(new Set(answers.map((answer) => answer.body.reference)).size).toBe(1);
