@@ -5,8 +5,23 @@
 // Options: --runs=N runs each page N times and keeps the run with the median performance score (ties: median LCP);
 // --pages=home,contact measures only those pages; --save=DIR writes each kept run's Lighthouse report (JSON, with
 // the LCP breakdown and the critical request chains) to DIR/<page>.json and its trace (for Chromium's Performance
-// panel) to DIR/<page>.trace.json.
+// panel) to DIR/<page>.trace.json; --trace-summary prints what ran on the main thread per page (long tasks after the
+// first contentful paint with their scripts, scripts by main-thread time, time by kind of work), and with --save also
+// writes it to DIR/main-thread.txt.
+//
+// Side by side (issue 18): `--against <git ref>` checks the ref out in a temporary git worktree (removed at the end,
+// also on error or Ctrl-C), lends it this checkout's node_modules when its package-lock.json is the same (else runs
+// `npm ci` there), builds it with its own `npm run build`, and serves both builds, each by its own server on its own
+// SQLite data folder and port, plus a static floor page (a heading and a paragraph, no script). Runs alternate: for
+// each run, the floor once, then for each page this build and the ref's, so the machine's load falls on both alike.
+// It prints per page the medians of both builds (LCP, TBT, CLS, performance, FCP, initial JS), their ratios
+// (this build / ref) and the floor's LCP, and checks issue 18's targets (FAIL exits 0). --runs defaults to 3 there;
+// --current=<git ref> measures a ref built the same way instead of this checkout (a frozen build, so another run
+// rebuilding this checkout's dist cannot change it mid-way); --save=DIR writes the run with the median TBT of each
+// page to DIR/current/ and DIR/<ref>/. A full paired run (no --pages) writes results.md.
+import { rmSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +29,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { tsImport } from 'tsx/esm/api';
+import { Cleanups, mainThreadSummary, median, prepareRefBuild, startBuildServer, startFloorServer } from './paired.mjs';
 
 const harness = (file) => tsImport(`../e2e/harness/${file}`, import.meta.url);
 const [{ ensureBuilt }, { startServerProcess }, { findFreePort }, { CHROMIUM_PATH, CHROMIUM_ARGS }, paths] =
@@ -57,22 +73,36 @@ const HOME_BUDGETS = [
   { label: 'initial JS <= 90 KB gzip', check: (m) => m.initialJsGzipBytes <= 90 * KB },
 ];
 
+/** `--name=value` or `--name value`. */
+function optionValue(name) {
+  const index = process.argv.findIndex((argument) => argument === name || argument.startsWith(`${name}=`));
+  if (index < 0) return null;
+  const argument = process.argv[index];
+  return argument === name ? (process.argv[index + 1] ?? null) : argument.slice(name.length + 1);
+}
+const AGAINST = optionValue('--against');
+if (process.argv.some((argument) => argument.startsWith('--against')) && !AGAINST?.match(/^[^-]/)) {
+  console.error('[bench] --against needs a git ref: npm run bench:web -- --against 47a977d');
+  process.exit(2);
+}
+const CURRENT_REF = optionValue('--current');
 const runsArgument = process.argv.find((argument) => argument.startsWith('--runs='));
-const RUNS = Math.max(1, Number(runsArgument?.split('=')[1] ?? 1) || 1);
+const RUNS = Math.max(1, Number(runsArgument?.split('=')[1] ?? (AGAINST ? 3 : 1)) || 1);
 const pagesArgument = process.argv.find((argument) => argument.startsWith('--pages='));
 const ONLY_PAGES = pagesArgument ? new Set(pagesArgument.slice('--pages='.length).split(',')) : null;
 const saveArgument = process.argv.find((argument) => argument.startsWith('--save='));
 const SAVE_DIR = saveArgument ? path.resolve(saveArgument.slice('--save='.length)) : null;
+const TRACE_SUMMARY = process.argv.includes('--trace-summary');
 
 /**
  * Initial JavaScript: every script the page downloaded while Lighthouse loaded it (the entry, the page's own chunk
  * that hydration waits for, and anything else fetched before the page settled), gzipped at level 9 from the built
  * files, so the figure does not depend on the server's compression.
  */
-async function initialJsGzipBytes(scriptUrls) {
+async function initialJsGzipBytes(scriptUrls, clientDir = paths.WEB_CLIENT_DIR) {
   let total = 0;
   for (const url of new Set(scriptUrls)) {
-    const file = await readFile(path.join(paths.WEB_CLIENT_DIR, decodeURIComponent(new URL(url).pathname)));
+    const file = await readFile(path.join(clientDir, decodeURIComponent(new URL(url).pathname)));
     total += gzipSync(file, { level: 9 }).length;
   }
   return total;
@@ -104,6 +134,7 @@ function metricsOf(lhr) {
     bestPractices: score('best-practices'),
     seo: score('seo'),
     lcpMs: numeric('largest-contentful-paint'),
+    fcpMs: numeric('first-contentful-paint'),
     cls: numeric('cumulative-layout-shift'),
     transferBytes: numeric('total-byte-weight'),
     lighthouseVersion: lhr.lighthouseVersion,
@@ -131,7 +162,12 @@ async function runLighthouse(chrome, url) {
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     });
     if (result && !result.lhr.runtimeError)
-      return { ...metricsOf(result.lhr), report: result.report, trace: result.artifacts.Trace };
+      return {
+        ...metricsOf(result.lhr),
+        mainThread: mainThreadSummary(result.lhr),
+        report: result.report,
+        trace: result.artifacts.Trace,
+      };
     lastError = result?.lhr.runtimeError?.message ?? 'Lighthouse returned nothing';
     console.log(`[bench] attempt ${attempt} failed: ${lastError}`);
   }
@@ -192,7 +228,216 @@ function budgetLines(rows) {
   return lines;
 }
 
+/** Prints the main-thread summaries (--trace-summary) and, with --save, writes them to DIR/main-thread.txt. */
+async function reportMainThread(sections) {
+  const text = sections.map(({ title, lines }) => [`${title}:`, ...lines.map((line) => `  ${line}`)].join('\n'));
+  console.log(`\nMain thread (Lighthouse's simulated times, 4x slowed CPU):\n\n${text.join('\n\n')}`);
+  if (SAVE_DIR) await writeFile(path.join(SAVE_DIR, 'main-thread.txt'), `${text.join('\n\n')}\n`);
+}
+
+const fileNameOf = (name) => name.replace(/\W+/g, '-');
+
+/** Targets of issue 18 for one page, from the medians of this build, of the ref and of the floor page. */
+function pairedTargets(row, floorLcpMs) {
+  const { current, ref } = row;
+  const targets = [
+    { label: 'TBT <= 100 ms', pass: current.tbtMs <= 100 },
+    { label: 'TBT below the ref’s', pass: current.tbtMs < ref.tbtMs },
+    { label: 'LCP <= 1.5x the floor’s', pass: current.lcpMs <= 1.5 * floorLcpMs },
+    { label: 'LCP no later than the ref’s', pass: current.lcpMs <= ref.lcpMs },
+    { label: 'CLS = 0', pass: current.cls === 0 },
+    { label: 'performance >= 95', pass: current.performance >= 95 },
+  ];
+  if (row.name === 'home')
+    targets.push({ label: 'initial JS <= 60 KB gzip', pass: current.initialJsGzipBytes <= 60 * KB });
+  return targets.map((target) => ({ ...target, text: `${row.name}: ${target.label}` }));
+}
+
+function pairedTable(rows, refLabel) {
+  const seconds = (ms) => (ms / 1000).toFixed(2);
+  const ratio = (a, b) => (b > 0 ? `${(a / b).toFixed(2)}x` : '-');
+  const header = [
+    'page',
+    'LCP s: now / ref (ratio)',
+    'TBT ms: now / ref (ratio)',
+    'CLS: now / ref',
+    'perf: now / ref',
+    'FCP s: now / ref (ratio)',
+    'initial JS KB gzip: now / ref',
+  ];
+  const lines = rows.map(({ name, current: c, ref: r }) => [
+    name,
+    `${seconds(c.lcpMs)} / ${seconds(r.lcpMs)} (${ratio(c.lcpMs, r.lcpMs)})`,
+    `${Math.round(c.tbtMs)} / ${Math.round(r.tbtMs)} (${ratio(c.tbtMs, r.tbtMs)})`,
+    `${c.cls.toFixed(3)} / ${r.cls.toFixed(3)}`,
+    `${c.performance} / ${r.performance}`,
+    `${seconds(c.fcpMs)} / ${seconds(r.fcpMs)} (${ratio(c.fcpMs, r.fcpMs)})`,
+    `${(c.initialJsGzipBytes / KB).toFixed(1)} / ${(r.initialJsGzipBytes / KB).toFixed(1)}`,
+  ]);
+  return [
+    `now = this build, ref = ${refLabel}; medians per page`,
+    '',
+    `| ${header.join(' | ')} |`,
+    `|${header.map(() => '---').join('|')}|`,
+    ...lines.map((cells) => `| ${cells.join(' | ')} |`),
+  ].join('\n');
+}
+
+/** Medians of each metric over the runs, and the run with the median TBT (the one --save keeps). */
+function summarizeRuns(runs) {
+  const of = (key) => median(runs.map((run) => run[key]));
+  const byTbt = runs.toSorted((a, b) => a.tbtMs - b.tbtMs || a.lcpMs - b.lcpMs);
+  return {
+    medians: {
+      lcpMs: of('lcpMs'),
+      tbtMs: of('tbtMs'),
+      cls: of('cls'),
+      performance: of('performance'),
+      fcpMs: of('fcpMs'),
+      initialJsGzipBytes: of('initialJsGzipBytes'),
+    },
+    kept: byTbt[Math.floor((byTbt.length - 1) / 2)],
+  };
+}
+
+const describeCheckout = () => {
+  const run = (args) => spawnSync('git', args, { cwd: paths.REPO_ROOT, encoding: 'utf8' }).stdout.trim();
+  const dirty = run(['status', '--porcelain', '--untracked-files=no']) !== '';
+  return `${run(['rev-parse', '--short', 'HEAD'])}${dirty ? ' + uncommitted changes' : ''} (this checkout)`;
+};
+
+async function mainPaired() {
+  const log = (line) => console.log(line);
+  const cleanups = new Cleanups();
+  const onSignal = (signal) => {
+    console.error(`[bench] ${signal}: removing the worktree and stopping the servers`);
+    cleanups.runAll();
+    process.exit(130);
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    let current;
+    if (CURRENT_REF) {
+      const built = await prepareRefBuild({ ref: CURRENT_REF, repoRoot: paths.REPO_ROOT, cleanups, log });
+      current = { label: `${CURRENT_REF} (${built.sha.slice(0, 7)})`, root: built.root, clientDir: built.clientDir };
+    } else {
+      if (!process.env.E2E_BUILD_ROOT) ensureBuilt(log);
+      current = { label: describeCheckout(), root: paths.BUILD_ROOT, clientDir: paths.WEB_CLIENT_DIR };
+    }
+    const built = await prepareRefBuild({ ref: AGAINST, repoRoot: paths.REPO_ROOT, cleanups, log });
+    const subject = built.subject.length > 60 ? `${built.subject.slice(0, 59)}…` : built.subject;
+    const ref = { label: `${AGAINST} (${built.sha.slice(0, 7)} "${subject}")`, ...built };
+    const refDirName = fileNameOf(AGAINST);
+
+    const builds = [];
+    for (const [key, build] of [
+      ['current', current],
+      ['ref', ref],
+    ]) {
+      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'agency-bench-'));
+      cleanups.add(() => rmSync(dataDir, { recursive: true, force: true }));
+      const server = await startBuildServer({
+        root: build.root,
+        port: await findFreePort(),
+        cleanups,
+        env: { DATA_DIR: dataDir, NODE_ENV: 'production', SESSION_SECRET: 'bench-only-secret-'.padEnd(48, 'x') },
+      });
+      builds.push({
+        key,
+        ...build,
+        baseUrl: server.baseUrl,
+        saveDir: SAVE_DIR && path.join(SAVE_DIR, key === 'current' ? 'current' : refDirName),
+      });
+    }
+    const floor = await startFloorServer({ port: await findFreePort(), cleanups });
+    const chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM_PATH,
+      chromeFlags: CHROMIUM_ARGS,
+      logLevel: 'error',
+    });
+    cleanups.add(() => chrome.kill());
+
+    const pages = PAGES.filter((candidate) => !ONLY_PAGES || ONLY_PAGES.has(candidate.name));
+    const runsOf = new Map(pages.flatMap((page) => builds.map((build) => [`${build.key} ${page.name}`, []])));
+    const floorRuns = [];
+    for (let run = 1; run <= RUNS; run += 1) {
+      log(`[bench] run ${run} of ${RUNS}: floor ${floor.url}`);
+      floorRuns.push(await runLighthouse(chrome, floor.url));
+      for (const page of pages) {
+        for (const build of builds) {
+          const url = `${build.baseUrl}${page.path}`;
+          log(`[bench] run ${run} of ${RUNS}: ${build.key} ${url}`);
+          const result = await runLighthouse(chrome, url);
+          result.initialJsGzipBytes = await initialJsGzipBytes(result.scriptUrls, build.clientDir);
+          runsOf.get(`${build.key} ${page.name}`).push(result);
+        }
+      }
+    }
+
+    const floorLcpMs = median(floorRuns.map((run) => run.lcpMs));
+    const rows = [];
+    const sections = [];
+    for (const page of pages) {
+      const row = { ...page };
+      for (const build of builds) {
+        const { medians, kept } = summarizeRuns(runsOf.get(`${build.key} ${page.name}`));
+        row[build.key] = medians;
+        sections.push({ title: `${page.name} (${build.key === 'current' ? 'now' : AGAINST})`, lines: kept.mainThread });
+        if (build.saveDir) {
+          await mkdir(build.saveDir, { recursive: true });
+          const base = path.join(build.saveDir, fileNameOf(page.name));
+          await writeFile(`${base}.json`, kept.report);
+          await writeFile(`${base}.trace.json`, JSON.stringify(kept.trace));
+        }
+      }
+      rows.push(row);
+    }
+
+    const targets = rows.flatMap((row) => pairedTargets(row, floorLcpMs));
+    const summary = `${targets.filter((target) => target.pass).length} of ${targets.length} targets met`;
+    const tableText = pairedTable(rows, ref.label);
+    const floorLine = `floor page (heading and paragraph, no script): LCP ${(floorLcpMs / 1000).toFixed(2)} s (median); 1.5x = ${((1.5 * floorLcpMs) / 1000).toFixed(2)} s`;
+    console.log(`\nnow = ${current.label}\n${tableText}\n\n${floorLine}\n`);
+    for (const target of targets) console.log(`${target.pass ? 'PASS' : 'FAIL'}  ${target.text}`);
+    console.log(`\n${summary}`);
+    if (TRACE_SUMMARY || SAVE_DIR) await reportMainThread(sections);
+
+    if (ONLY_PAGES) return;
+    const sample = floorRuns[0];
+    await writeFile(
+      RESULTS_FILE,
+      [
+        '# Lighthouse benchmark of the public site, side by side',
+        '',
+        `Measured ${new Date().toISOString()} by \`npm run bench:web -- --against ${AGAINST} --runs=${RUNS}\`: Lighthouse`,
+        `${sample?.lighthouseVersion}, mobile defaults (simulated slow 4G, 4x CPU slowdown), ${sample?.browser}; each build`,
+        'served by its own server on SQLite with NODE_ENV=production; runs alternate (floor, then per page now and ref)',
+        `so both see the same load; medians of ${RUNS} runs per page. now = ${current.label}.`,
+        'KB = 1,000 bytes. Initial JS = every script the page loaded during the run, gzip level 9.',
+        '',
+        tableText,
+        '',
+        floorLine,
+        '',
+        '## Targets of issue 18',
+        '',
+        ...targets.map((target) => `- ${target.pass ? 'PASS' : 'FAIL'} ${target.text}`),
+        '',
+        summary,
+        '',
+      ].join('\n'),
+    );
+    console.log(`Wrote ${path.relative(process.cwd(), RESULTS_FILE)}`);
+  } finally {
+    cleanups.runAll();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
 async function main() {
+  if (AGAINST) return mainPaired();
   // E2E_BUILD_ROOT measures a frozen copy of the build (see e2e/harness/paths.ts) and builds nothing.
   if (!process.env.E2E_BUILD_ROOT) ensureBuilt((line) => console.log(line));
 
@@ -214,7 +459,7 @@ async function main() {
       console.log(`[bench] Lighthouse ${url}${RUNS > 1 ? ` (${RUNS} runs)` : ''}`);
       const { report, trace, ...metrics } = await measure(chrome, url);
       if (SAVE_DIR) {
-        const base = path.join(SAVE_DIR, page.name.replace(/\W+/g, '-'));
+        const base = path.join(SAVE_DIR, fileNameOf(page.name));
         await writeFile(`${base}.json`, report);
         await writeFile(`${base}.trace.json`, JSON.stringify(trace));
       }
@@ -232,6 +477,7 @@ async function main() {
         `\nAudits holding the scores back (performance metrics below 0.9, other audits below 1):\n  ${failedAudits.join('\n  ')}`,
       );
     console.log(`\n${summary}`);
+    if (TRACE_SUMMARY) await reportMainThread(rows.map((row) => ({ title: row.name, lines: row.mainThread })));
 
     // A partial run (--pages) prints its table but leaves the file of the full benchmark alone.
     if (ONLY_PAGES) return;
