@@ -5,9 +5,10 @@
 // Options: --runs=N runs each page N times and keeps the run with the median performance score (ties: median LCP);
 // --pages=home,contact measures only those pages; --save=DIR writes each kept run's Lighthouse report (JSON, with
 // the LCP breakdown and the critical request chains) to DIR/<page>.json and its trace (for Chromium's Performance
-// panel) to DIR/<page>.trace.json; --trace-summary prints what ran on the main thread per page (long tasks after the
-// first contentful paint with their scripts, scripts by main-thread time, time by kind of work), and with --save also
-// writes it to DIR/main-thread.txt.
+// panel) to DIR/<page>.trace.json. --trace-summary (implied by --save) prints what ran on the main thread per page,
+// from the report's long-tasks, bootup-time and mainthread-work-breakdown audits: the long tasks in order with the
+// script each is attributed to, marked when they started before the first contentful paint; the scripts by
+// main-thread time; the time by kind of work. With --save it is also written to DIR/main-thread.txt.
 //
 // Side by side (issue 18): `--against <git ref>` checks the ref out in a temporary git worktree (removed at the end,
 // also on error or Ctrl-C), lends it this checkout's node_modules when its package-lock.json is the same (else runs
@@ -477,7 +478,8 @@ async function main() {
         `\nAudits holding the scores back (performance metrics below 0.9, other audits below 1):\n  ${failedAudits.join('\n  ')}`,
       );
     console.log(`\n${summary}`);
-    if (TRACE_SUMMARY) await reportMainThread(rows.map((row) => ({ title: row.name, lines: row.mainThread })));
+    if (TRACE_SUMMARY || SAVE_DIR)
+      await reportMainThread(rows.map((row) => ({ title: row.name, lines: row.mainThread })));
 
     // A partial run (--pages) prints its table but leaves the file of the full benchmark alone.
     if (ONLY_PAGES) return;
