@@ -21,7 +21,7 @@
 // rebuilding this checkout's dist cannot change it mid-way); --save=DIR writes the run with the median TBT of each
 // page to DIR/current/ and DIR/<ref>/. A full paired run (no --pages) writes results.md.
 import { rmSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
@@ -364,13 +364,22 @@ async function mainPaired() {
     const floorRuns = [];
     for (let run = 1; run <= RUNS; run += 1) {
       log(`[bench] run ${run} of ${RUNS}: floor ${floor.url}`);
-      floorRuns.push(await runLighthouse(chrome, floor.url));
+      const { lcpMs, lighthouseVersion, browser } = await runLighthouse(chrome, floor.url);
+      floorRuns.push({ lcpMs, lighthouseVersion, browser });
       for (const page of pages) {
         for (const build of builds) {
           const url = `${build.baseUrl}${page.path}`;
           log(`[bench] run ${run} of ${RUNS}: ${build.key} ${url}`);
-          const result = await runLighthouse(chrome, url);
+          const { report, trace, ...result } = await runLighthouse(chrome, url);
           result.initialJsGzipBytes = await initialJsGzipBytes(result.scriptUrls, build.clientDir);
+          // Each run's report and trace go to disk at once (a trace is tens of MB in memory); the kept one is
+          // renamed at the end and the others removed.
+          if (build.saveDir) {
+            result.savedAs = path.join(build.saveDir, `${fileNameOf(page.name)}.run${run}`);
+            await mkdir(build.saveDir, { recursive: true });
+            await writeFile(`${result.savedAs}.json`, report);
+            await writeFile(`${result.savedAs}.trace.json`, JSON.stringify(trace));
+          }
           runsOf.get(`${build.key} ${page.name}`).push(result);
         }
       }
@@ -382,14 +391,18 @@ async function mainPaired() {
     for (const page of pages) {
       const row = { ...page };
       for (const build of builds) {
-        const { medians, kept } = summarizeRuns(runsOf.get(`${build.key} ${page.name}`));
+        const runs = runsOf.get(`${build.key} ${page.name}`);
+        const { medians, kept } = summarizeRuns(runs);
         row[build.key] = medians;
         sections.push({ title: `${page.name} (${build.key === 'current' ? 'now' : AGAINST})`, lines: kept.mainThread });
         if (build.saveDir) {
-          await mkdir(build.saveDir, { recursive: true });
           const base = path.join(build.saveDir, fileNameOf(page.name));
-          await writeFile(`${base}.json`, kept.report);
-          await writeFile(`${base}.trace.json`, JSON.stringify(kept.trace));
+          await rename(`${kept.savedAs}.json`, `${base}.json`);
+          await rename(`${kept.savedAs}.trace.json`, `${base}.trace.json`);
+          for (const other of runs.filter((candidate) => candidate !== kept)) {
+            await rm(`${other.savedAs}.json`, { force: true });
+            await rm(`${other.savedAs}.trace.json`, { force: true });
+          }
         }
       }
       rows.push(row);
@@ -411,7 +424,7 @@ async function mainPaired() {
       [
         '# Lighthouse benchmark of the public site, side by side',
         '',
-        `Measured ${new Date().toISOString()} by \`npm run bench:web -- --against ${AGAINST} --runs=${RUNS}\`: Lighthouse`,
+        `Measured ${new Date().toISOString()} by \`npm run bench:web -- --against ${AGAINST}${CURRENT_REF ? ` --current=${CURRENT_REF}` : ''} --runs=${RUNS}\`: Lighthouse`,
         `${sample?.lighthouseVersion}, mobile defaults (simulated slow 4G, 4x CPU slowdown), ${sample?.browser}; each build`,
         'served by its own server on SQLite with NODE_ENV=production; runs alternate (floor, then per page now and ref)',
         `so both see the same load; medians of ${RUNS} runs per page. now = ${current.label}.`,
