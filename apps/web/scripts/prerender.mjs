@@ -122,14 +122,19 @@ async function writeBootScript(entryFile) {
   return `/${file}`;
 }
 
-/** The JavaScript files of a page module (its chunk and those it imports statically), entry excluded. */
+/**
+ * The JavaScript files of a page module (its chunk and those it imports statically), entry excluded, each after the
+ * chunks it imports: the entry evaluates them one task at a time in this order (entry-client.tsx).
+ */
 function pageScripts(viteManifest, source) {
   const files = new Set();
+  const seen = new Set();
   const visit = (key) => {
     const chunk = viteManifest[key];
-    if (!chunk || chunk.isEntry || files.has(`/${chunk.file}`)) return;
-    files.add(`/${chunk.file}`);
+    if (!chunk || chunk.isEntry || seen.has(key)) return;
+    seen.add(key);
     for (const imported of chunk.imports ?? []) visit(imported);
+    files.add(`/${chunk.file}`);
   };
   visit(source);
   return [...files];

@@ -17,11 +17,29 @@ const app = (
 // The session check goes out now, beside the page's module, rather than after hydration (early-session-check.ts).
 startSessionCheck();
 
+/**
+ * A public page's chunks, each after those it imports (the boot module's `data-chunks`, written by the prerenderer;
+ * staff screens have none). Importing the module of a page evaluates its whole graph in one task: the form kit with
+ * its schemas is tens of milliseconds on a phone. One chunk per task, with the browser free in between, keeps every
+ * task short (docs/decisions/0030-quiet-main-thread.md).
+ */
+const pageChunks = document.querySelector<HTMLElement>('script[data-chunks]')?.dataset.chunks?.split(' ') ?? [];
+
+const nextTask = () => new Promise((resolve) => setTimeout(resolve));
+
+async function loadPageInSteps() {
+  for (const chunk of pageChunks.filter(Boolean)) {
+    await import(/* @vite-ignore */ chunk);
+    await nextTask();
+  }
+  await findRoute(window.location.pathname).preload();
+}
+
 // The prerendered HTML is only hydrated once the matched page's module is in memory, so nothing flashes. Hydrating
 // in a transition lets React yield to the browser every few milliseconds instead of holding the main thread for the
 // whole page in one task (docs/decisions/0024-critical-path.md: the long task that was most of the total blocking time).
-void findRoute(window.location.pathname)
-  .preload()
+void loadPageInSteps()
+  .catch(() => undefined)
   .finally(() => {
     if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
     else createRoot(container).render(app);
