@@ -7,6 +7,11 @@ import { reactRouterTreeShaking } from './build-plugins/react-router-tree-shakin
 const SIDE_EFFECT_FREE =
   /[\\/]packages[\\/]shared[\\/]|[\\/]src[\\/]content[\\/]|[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
 
+/** The libraries every page runs (React, React DOM, the router), split from the entry into a chunk of their own. */
+const VENDOR_CHUNKS = [
+  { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ },
+];
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), reactRouterTreeShaking()],
   resolve: {
@@ -28,6 +33,9 @@ export default defineConfig(({ isSsrBuild }) => ({
           // Constants, schemas and feature barrels have no side effects of their own: whatever a page does not use
           // from them stays out of its download (the session provider must not pull in zod and the auth screens).
           treeshake: { moduleSideEffects: (id: string) => !SIDE_EFFECT_FREE.test(id) },
+          // React DOM and the router in chunks of their own: a public page's boot module evaluates them one task
+          // at a time before the entry, instead of all of them in one long task (docs/decisions/0030).
+          output: { codeSplitting: { groups: VENDOR_CHUNKS } },
         },
       },
   ssr: {

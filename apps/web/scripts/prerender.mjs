@@ -86,12 +86,17 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[^"]+\.j
  * Otherwise, on a fast connection, the entry (about 84 KB gzip) arrives and runs before anything is drawn, and on a
  * slow one its download competes with the fonts'. A tab that draws nothing (hidden) starts after 3 s.
  *
+ * The entry's libraries (React DOM, React and the router: vite.config.ts splits them off) are evaluated first, one
+ * chunk per task with the browser free in between, and the entry after them: evaluated together they were one task
+ * of 20-25 ms on this machine, about 100 ms on Lighthouse's slowed phone (docs/decisions/0030).
+ *
  * Before the entry runs it also names each stylesheet inlined as <style data-href> (inlineStylesheets) with a
  * disabled <link>, which downloads nothing: Vite's loader of a lazy page module looks for a <link> to each stylesheet
  * the module needs and would otherwise fetch the inlined ones again before hydration.
  */
-async function writeBootScript(entryFile) {
+async function writeBootScript(entryFile, entryChunks) {
   const source = `
+    const ENTRY_CHUNKS = ${JSON.stringify(entryChunks)};
     const link = (rel, href, disabled) => {
       const element = document.createElement('link');
       element.rel = rel;
@@ -100,12 +105,16 @@ async function writeBootScript(entryFile) {
       document.head.append(element);
     };
     let started = false;
-    const start = () => {
+    const start = async () => {
       if (started) return;
       started = true;
       for (const style of document.querySelectorAll('style[data-href]')) link('stylesheet', style.dataset.href, true);
-      for (const href of document.querySelector('script[data-chunks]').dataset.chunks.split(' ')) {
+      for (const href of [...ENTRY_CHUNKS, ...document.querySelector('script[data-chunks]').dataset.chunks.split(' ')]) {
         if (href) link('modulepreload', href, false);
+      }
+      for (const chunk of ENTRY_CHUNKS) {
+        await import(chunk);
+        await new Promise((resolve) => setTimeout(resolve));
       }
       import(${JSON.stringify(entryFile)});
     };
@@ -122,9 +131,26 @@ async function writeBootScript(entryFile) {
   return `/${file}`;
 }
 
+/** The chunks the entry imports statically (its libraries), each after the chunks it imports. */
+function entryScripts(viteManifest) {
+  const [entryKey] = Object.entries(viteManifest).find(([, chunk]) => chunk.isEntry) ?? [];
+  const files = [];
+  const seen = new Set();
+  const visit = (key) => {
+    const chunk = viteManifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) visit(imported);
+    if (key !== entryKey) files.push(`/${chunk.file}`);
+  };
+  if (entryKey) visit(entryKey);
+  return files;
+}
+
 /**
- * The JavaScript files of a page module (its chunk and those it imports statically), entry excluded, each after the
- * chunks it imports: the entry evaluates them one task at a time in this order (entry-client.tsx).
+ * The JavaScript files of a page module (its chunk and those it imports statically), each after the chunks it
+ * imports: the entry evaluates them one task at a time in this order (entry-client.tsx). The entry and its own chunks
+ * are left out: they are loaded before any page's.
  */
 function pageScripts(viteManifest, source) {
   const files = new Set();
@@ -137,7 +163,8 @@ function pageScripts(viteManifest, source) {
     files.add(`/${chunk.file}`);
   };
   visit(source);
-  return [...files];
+  const entryChunks = new Set(entryScripts(viteManifest));
+  return [...files].filter((file) => !entryChunks.has(file));
 }
 
 /** Larger illustrations (the case mockups) stay files: their bytes would hold up the HTML more than a request. */
@@ -213,7 +240,16 @@ async function main() {
   const server = await import(pathToFileURL(SERVER_ENTRY).href);
   const entryMatch = template.match(ENTRY_SCRIPT);
   if (!entryMatch) throw new Error('The entry script tag of index.html was not found.');
-  const bootFile = await writeBootScript(entryMatch[1]);
+  const entryChunks = entryScripts(viteManifest);
+  const bootFile = await writeBootScript(entryMatch[1], entryChunks);
+  // Vite hints the entry's chunks in the template; a public page fetches them only after its first paint (0024).
+  const entryChunkHints = new RegExp(
+    entryChunks
+      .map((file) => `\\s*<link rel="modulepreload" crossorigin href="${file.replaceAll('.', '\\.')}">`)
+      .join('|'),
+    'g',
+  );
+  const publicTemplate = entryChunks.length ? template.replace(entryChunkHints, '') : template;
   const { PAGE_ROUTES, NOT_FOUND_ROUTE, renderPage, BRAND, pathKey, PUBLIC_ORIGIN_PLACEHOLDER } = server;
 
   const routes = {};
@@ -228,7 +264,7 @@ async function main() {
     const pageTemplate =
       route.chrome === 'bare'
         ? template
-        : template.replace(
+        : publicTemplate.replace(
             ENTRY_SCRIPT,
             () =>
               `<script type="module" src="${bootFile}" fetchpriority="low" data-chunks="${pageScripts(viteManifest, route.source).join(' ')}"></script>`,
