@@ -257,7 +257,7 @@ function pairedTargets(row, floorLcpMs) {
   return targets.map((target) => ({ ...target, text: `${row.name}: ${target.label}` }));
 }
 
-function pairedTable(rows, refLabel) {
+function pairedTable(rows, currentLabel, refLabel) {
   const seconds = (ms) => (ms / 1000).toFixed(2);
   const ratio = (a, b) => (b > 0 ? `${(a / b).toFixed(2)}x` : '-');
   const header = [
@@ -279,7 +279,7 @@ function pairedTable(rows, refLabel) {
     `${(c.initialJsGzipBytes / KB).toFixed(1)} / ${(r.initialJsGzipBytes / KB).toFixed(1)}`,
   ]);
   return [
-    `now = this build, ref = ${refLabel}; medians per page`,
+    `now = ${currentLabel}, ref = ${refLabel}; medians per page`,
     '',
     `| ${header.join(' | ')} |`,
     `|${header.map(() => '---').join('|')}|`,
@@ -413,9 +413,9 @@ async function mainPaired() {
 
     const targets = rows.flatMap((row) => pairedTargets(row, floorLcpMs));
     const summary = `${targets.filter((target) => target.pass).length} of ${targets.length} targets met`;
-    const tableText = pairedTable(rows, ref.label);
+    const tableText = pairedTable(rows, current.label, ref.label);
     const floorLine = `floor page (heading and paragraph, no script): LCP ${(floorLcpMs / 1000).toFixed(2)} s (median); 1.5x = ${((1.5 * floorLcpMs) / 1000).toFixed(2)} s`;
-    console.log(`\nnow = ${current.label}\n${tableText}\n\n${floorLine}\n`);
+    console.log(`\n${tableText}\n\n${floorLine}\n`);
     for (const target of targets) console.log(`${target.pass ? 'PASS' : 'FAIL'}  ${target.text}`);
     console.log(`\n${summary}`);
     if (TRACE_SUMMARY || SAVE_DIR) await reportMainThread(sections);
@@ -430,7 +430,7 @@ async function mainPaired() {
         `Measured ${new Date().toISOString()} by \`npm run bench:web -- --against ${AGAINST}${CURRENT_REF ? ` --current=${CURRENT_REF}` : ''} --runs=${RUNS}\`: Lighthouse`,
         `${sample?.lighthouseVersion}, mobile defaults (simulated slow 4G, 4x CPU slowdown), ${sample?.browser}; each build`,
         'served by its own server on SQLite with NODE_ENV=production; runs alternate (floor, then per page now and ref)',
-        `so both see the same load; medians of ${RUNS} runs per page. now = ${current.label}.`,
+        `so both see the same load; medians of ${RUNS} runs per page.`,
         'KB = 1,000 bytes. Initial JS = every script the page loaded during the run, gzip level 9.',
         '',
         tableText,
