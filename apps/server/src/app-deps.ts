@@ -4,7 +4,7 @@ import type { Clock } from './lib/clock';
 import type { Database } from './lib/database-schema';
 import type { DialectName } from './lib/db';
 import type { Logger } from './lib/logger';
-import type { EnquiryStore } from './modules/messages/enquiry-store';
+import type { EnquiryStore } from './modules/messages/submission-contract';
 import type { MailWaker } from './modules/outbox/outbox';
 
 /** Everything the app needs from outside, passed in so tests swap the clock, database or SMTP address. */

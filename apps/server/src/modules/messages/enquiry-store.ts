@@ -1,19 +1,11 @@
 import { Worker } from 'node:worker_threads';
-import { API_MESSAGES, type MessageKind, type SubmissionByKind } from '@agency/shared';
+import { API_MESSAGES, type MessageKind } from '@agency/shared';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { MailWaker } from '../outbox/outbox';
-import { submitMessage, type SubmissionVerdict, type SubmitOutcome } from './messages.service';
-
-/** Where the public forms' submissions are stored: here, or in the storage worker (docs/decisions/0025). */
-export interface EnquiryStore {
-  submit<K extends MessageKind>(
-    kind: K,
-    submission: SubmissionByKind[K],
-    verdict: SubmissionVerdict,
-  ): Promise<SubmitOutcome>;
-}
+import { submitMessage } from './messages.service';
+import type { EnquiryStore, SubmissionVerdict, SubmitOutcome } from './submission-contract';
 
 /** Stores on the app's own connection (MySQL, the tests, and a server whose storage worker is not there). */
 export function inProcessEnquiryStore(deps: Pick<AppDeps, 'db' | 'mail' | 'clock' | 'config'>): EnquiryStore {

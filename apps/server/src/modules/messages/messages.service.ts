@@ -14,7 +14,7 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 import type { AppDeps } from '../../app-deps';
 import type { AppConfig } from '../../config/config';
-import type { Database, HumanCheckVerdict, SpamReason } from '../../lib/database-schema';
+import type { Database } from '../../lib/database-schema';
 import { AppError } from '../../lib/errors';
 import { autoReplyMail, staffNotificationMail, type NotifiedField } from '../../lib/mail-templates';
 import { isUniqueViolation, withConflictRetry } from '../../lib/db-errors';
@@ -24,22 +24,9 @@ import { listConfirmedUsers } from '../auth/users.repository';
 import { moveOne } from '../inbox/inbox.service';
 import { queueMails } from '../outbox/outbox';
 import * as repository from './messages.repository';
-import type { StoredAnswer } from './messages.repository';
+import type { SubmissionVerdict, SubmitOutcome } from './submission-contract';
 
 type SubmitDeps = Pick<AppDeps, 'db' | 'mail' | 'clock' | 'config'>;
-
-/** How the submit route judged a submission before storing it (issue 10). */
-export interface SubmissionVerdict {
-  spamReason: SpamReason | null;
-  humanCheck: HumanCheckVerdict;
-  /** The accepted token's random part and expiry: spent in the same transaction, so it works once. */
-  spentToken?: { nonce: string; expiresAt: number };
-  /** The form's idempotency key: its answer is stored with the enquiry. */
-  idempotencyKey?: string;
-}
-
-export type SubmitOutcome =
-  { stored: true; reference: string; answer: SubmitAnswer } | { stored: false; replay: StoredAnswer };
 
 /** The scope of a form's idempotency keys: one form's key never answers for another. */
 const idempotencyScope = (kind: MessageKind) => `submit:${kind}`;

@@ -10,7 +10,7 @@ import type { Request } from 'express';
 import type { HumanCheckVerdict, SpamReason } from '../../lib/database-schema';
 import { AppError } from '../../lib/errors';
 import { TOKEN_MAX, type HumanCheck } from '../human-check/human-check';
-import type { SubmissionVerdict } from './messages.service';
+import type { SubmissionVerdict } from './submission-contract';
 
 /** What a submission carries beside its kind's fields, taken off the body before the kind's strict schema runs. */
 export interface SubmissionExtras {
