@@ -65,9 +65,9 @@ export function createApp(deps: AppDeps): Express {
         useDefaults: false,
         directives: {
           'default-src': ["'self'"],
-          // index.html's one inline script, which holds a form's submit until the app has hydrated it
+          // index.html's one inline script, which holds a form's submit (and a button's press) until the app has hydrated it
           // (docs/decisions/0010-form-kit.md); apps/web checks this hash against the file in a test.
-          'script-src': ["'self'", "'sha256-iEAB+n3DqUPDbftuXl3DXGVL0dHxQTl7+ZefjPf0W+0='"],
+          'script-src': ["'self'", "'sha256-t0AEDSuUr9YuzaGm4Ck5PAMqs48icMVDQYoNvVwYKoI='"],
           'style-src': ["'self'", "'unsafe-inline'"],
           'img-src': ["'self'", 'data:'],
           'font-src': ["'self'"],

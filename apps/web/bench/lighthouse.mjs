@@ -367,8 +367,8 @@ async function mainPaired() {
     const floorRuns = [];
     for (let run = 1; run <= RUNS; run += 1) {
       log(`[bench] run ${run} of ${RUNS}: floor ${floor.url}`);
-      const { lcpMs, lighthouseVersion, browser } = await runLighthouse(chrome, floor.url);
-      floorRuns.push({ lcpMs, lighthouseVersion, browser });
+      const { lcpMs, fcpMs, tbtMs, lighthouseVersion, browser } = await runLighthouse(chrome, floor.url);
+      floorRuns.push({ lcpMs, fcpMs, tbtMs, lighthouseVersion, browser });
       for (const page of pages) {
         for (const build of builds) {
           const url = `${build.baseUrl}${page.path}`;
@@ -414,7 +414,10 @@ async function mainPaired() {
     const targets = rows.flatMap((row) => pairedTargets(row, floorLcpMs));
     const summary = `${targets.filter((target) => target.pass).length} of ${targets.length} targets met`;
     const tableText = pairedTable(rows, current.label, ref.label);
-    const floorLine = `floor page (heading and paragraph, no script): LCP ${(floorLcpMs / 1000).toFixed(2)} s (median); 1.5x = ${((1.5 * floorLcpMs) / 1000).toFixed(2)} s`;
+    // The floor's TBT says what the machine and Lighthouse's own work cost a page that runs no script at all.
+    const floorTbtMs = median(floorRuns.map((run) => run.tbtMs));
+    const floorFcpMs = median(floorRuns.map((run) => run.fcpMs));
+    const floorLine = `floor page (heading and paragraph, no script): LCP ${(floorLcpMs / 1000).toFixed(2)} s (median); 1.5x = ${((1.5 * floorLcpMs) / 1000).toFixed(2)} s; FCP ${(floorFcpMs / 1000).toFixed(2)} s, TBT ${Math.round(floorTbtMs)} ms`;
     console.log(`\n${tableText}\n\n${floorLine}\n`);
     for (const target of targets) console.log(`${target.pass ? 'PASS' : 'FAIL'}  ${target.text}`);
     console.log(`\n${summary}`);

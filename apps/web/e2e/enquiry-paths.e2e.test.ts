@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness';
+import { startApp } from './harness/page-helpers';
 import { STAFF_PATHS } from './harness/site-routes';
 
 /**
@@ -51,6 +52,12 @@ afterAll(async () => {
 async function visit(page: Page, path: string): Promise<void> {
   const response = await page.goto(path, { waitUntil: 'networkidle' });
   expect(response?.status(), path).toBe(200);
+}
+
+/** Opens `path` as a visitor who has touched it: the page's app runs (it starts on the first touch, 0031). */
+async function visitAndTouch(page: Page, path: string): Promise<void> {
+  await visit(page, path);
+  await startApp(page);
 }
 
 // includeHidden: while they step aside (visibility: hidden) they leave the accessibility tree, as they should.
@@ -174,7 +181,7 @@ describe('the phone’s WhatsApp and call buttons', () => {
       'never cover the submit button scrolled to the %s of the screen, and step aside while the form is in view',
       async (block) => {
         const page = await harness.newPage({ viewport: PHONE });
-        await visit(page, path);
+        await visitAndTouch(page, path);
         const submit = await scrollSubmitInto(page, block);
         const submitBox = await boxOf(submit);
         // On screen (give or take the subpixel a scroll can leave).
@@ -195,7 +202,7 @@ describe('the phone’s WhatsApp and call buttons', () => {
 
     it('come back once the form has left the screen', async () => {
       const page = await harness.newPage({ viewport: PHONE });
-      await visit(page, path);
+      await visitAndTouch(page, path);
       await scrollSubmitInto(page, 'center');
       expect(await seen(whatsappLink(page))).toBe(false);
       await page.evaluate(() => {
@@ -242,7 +249,7 @@ describe('the phone’s WhatsApp and call buttons', () => {
 
   it('have no axe violation on a phone, shown or stepped aside', async () => {
     const page = await harness.newPage({ viewport: PHONE });
-    await visit(page, '/request-a-quote-0163863');
+    await visitAndTouch(page, '/request-a-quote-0163863');
     expect((await harness.axe(page)).map((violation) => violation.id)).toEqual([]);
     await scrollSubmitInto(page, 'center');
     expect((await harness.axe(page)).map((violation) => violation.id)).toEqual([]);

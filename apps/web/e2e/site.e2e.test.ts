@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness';
+import { startApp } from './harness/page-helpers';
 import { WEB_ROUTES_MANIFEST } from './harness/paths';
 import { PUBLIC_PATHS_WITH_MAIN, PUBLIC_ROUTES, STAFF_PATHS, UNKNOWN_PATHS } from './harness/site-routes';
 
@@ -70,11 +71,13 @@ describe('every route and alias on a desktop browser', () => {
   });
 
   it.each(PUBLIC_PATHS_WITH_MAIN)(
-    '$path renders $page inside the layout, with a canonical link to $mainPath and no console error',
+    '$path renders $page inside the layout, with a canonical link to $mainPath, and hydrates with no console error',
     async ({ path, mainPath }) => {
       let status = 0;
       const errors = await consoleErrorsDuring(page, async () => {
         status = (await visit(page, path)).status();
+        // A hydration mismatch is logged as an error: the app must run for the test to see one.
+        await startApp(page);
       });
       expect(status).toBe(200);
       expect(await landmarkCount(page, 'banner')).toBe(1);
@@ -197,10 +200,9 @@ describe('the critical path of a public page (docs/decisions/0024-critical-path.
     });
   });
 
-  it.each(MAIN_PATHS)('%s fetches no stylesheet and starts its scripts only after its first paint', async (path) => {
-    stylesheets.length = 0;
-    await visit(page, path);
-    const timing = await page.evaluate(() => {
+  /** The page's script files fetched so far (the boot module left out), and its first paint, from the page itself. */
+  const scriptTiming = (page: Page) =>
+    page.evaluate(() => {
       const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN;
       const scripts = performance
         .getEntriesByType('resource')
@@ -208,10 +210,40 @@ describe('the critical path of a public page (docs/decisions/0024-critical-path.
         .map((entry) => entry.startTime);
       return { paint, scripts: scripts.length, firstScript: Math.min(...scripts) };
     });
-    // Its stylesheets are inline, and the page module's loader is told so: nothing is fetched again.
-    expect(stylesheets).toEqual([]);
-    expect(timing.scripts).toBeGreaterThan(0);
-    expect(timing.firstScript).toBeGreaterThan(timing.paint);
+
+  it.each(MAIN_PATHS)(
+    '%s fetches no stylesheet and no script but its boot module until the visitor touches it, then hydrates',
+    async (path) => {
+      stylesheets.length = 0;
+      await visit(page, path);
+      // Its stylesheets are inline, and the page module's loader is told so: nothing is fetched again.
+      expect(stylesheets).toEqual([]);
+      expect((await scriptTiming(page)).scripts).toBe(0);
+      expect(await page.locator('#root[data-hydrated]').count()).toBe(0);
+
+      await startApp(page);
+      const timing = await scriptTiming(page);
+      expect(timing.scripts).toBeGreaterThan(0);
+      expect(timing.firstScript).toBeGreaterThan(timing.paint);
+      expect(stylesheets).toEqual([]);
+    },
+  );
+
+  it('starts the app when a carousel comes near the screen, without a touch', async () => {
+    const phone = await harness.newPage({ viewport: PHONE_VIEWPORT });
+    await visit(phone, '/');
+    expect((await scriptTiming(phone)).scripts).toBe(0);
+    await phone.evaluate(() => document.querySelector('[data-needs-app]')?.scrollIntoView());
+    await phone.locator('#root[data-hydrated]').waitFor({ state: 'attached', timeout: 20_000 });
+    await phone.locator('.carousel--portfolio .swiper').first().waitFor({ state: 'attached', timeout: 20_000 });
+    await phone.close();
+  });
+
+  it('starts the app at once on a staff screen inside the site layout, which needs it to show anything', async () => {
+    const phone = await harness.newPage({ viewport: PHONE_VIEWPORT });
+    await visit(phone, STAFF_PATHS.find((path) => path.includes('confirm')) ?? '/confirm-email');
+    await phone.locator('#root[data-hydrated]').waitFor({ state: 'attached', timeout: 20_000 });
+    await phone.close();
   });
 });
 
@@ -233,6 +265,7 @@ describe('on a 375 px phone', () => {
 
   it('the menu button opens the full-screen menu, whose Services list collapses and expands', async () => {
     await visit(page, '/');
+    await startApp(page);
     const menuButton = page.getByRole('banner').getByRole('button', { name: /menu/i }).first();
     expect(await menuButton.isVisible()).toBe(true);
     expect(await menuButton.getAttribute('aria-expanded')).toBe('false');
@@ -264,8 +297,30 @@ describe('on a 375 px phone', () => {
     expect(harness.consoleErrors(page)).toEqual([]);
   });
 
+  it('a menu opened before the app runs stays open when the app takes over, and closes as before', async () => {
+    const phone = await harness.newPage({ viewport: PHONE_VIEWPORT });
+    await visit(phone, '/');
+    // The tap on the menu link is the page's first touch: it opens the menu of the page without JavaScript at once
+    // and starts the app, which must not take that menu away from under the visitor's finger.
+    await phone
+      .getByRole('banner')
+      .getByRole('link', { name: /^menu$/i })
+      .first()
+      .click();
+    const staticMenu = phone.getByRole('navigation', { name: 'Mobile' });
+    await staticMenu.getByRole('link', { name: 'Contact Us' }).waitFor({ state: 'visible' });
+    await phone.locator('#root[data-hydrated]').waitFor({ state: 'attached', timeout: 20_000 });
+    expect(await staticMenu.getByRole('link', { name: 'Contact Us' }).isVisible()).toBe(true);
+    await staticMenu.getByRole('link', { name: /close/i }).click();
+    await staticMenu.waitFor({ state: 'detached' });
+    await phone.getByRole('banner').getByRole('button', { name: /menu/i }).first().waitFor({ state: 'visible' });
+    expect(harness.consoleErrors(phone)).toEqual([]);
+    await phone.close();
+  });
+
   it('a link in the menu navigates and closes the menu', async () => {
     await visit(page, '/');
+    await startApp(page);
     await page.getByRole('banner').getByRole('button', { name: /menu/i }).first().click();
     const menu = page.getByRole('dialog', { name: /menu/i });
     await menu.getByRole('link', { name: 'Contact Us' }).click();
@@ -297,6 +352,7 @@ describe('axe-core', () => {
   it('finds no violation on the phone layout with the menu open', async () => {
     const phone = await harness.newPage({ viewport: PHONE_VIEWPORT });
     await visit(phone, '/');
+    await startApp(phone);
     await phone.getByRole('banner').getByRole('button', { name: /menu/i }).first().click();
     expect(describeViolations(await harness.axe(phone))).toEqual([]);
   });

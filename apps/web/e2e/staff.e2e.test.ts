@@ -9,6 +9,7 @@ import {
   PATHS,
   SPEC_MESSAGES,
 } from '@agency/shared';
+import { startApp } from './harness/page-helpers';
 import { startHarness, type Harness } from './harness';
 
 /**
@@ -51,6 +52,8 @@ const dialogsOf = (page: Page) => dialogsByPage.get(page) ?? [];
  */
 async function visit(page: Page, path: string): Promise<void> {
   await page.goto(path, { waitUntil: 'networkidle' });
+  // A public page's app starts on the visitor's first touch (docs/decisions/0031); a staff screen's at once.
+  await startApp(page);
   await page.waitForFunction(() => {
     const controls = Array.from(document.querySelectorAll('#root form, #root button'));
     return controls.every((control) => Object.keys(control).some((key) => key.startsWith('__reactProps$')));

@@ -118,10 +118,26 @@ async function writeBootScript(entryFile, entryChunks) {
       }
       import(${JSON.stringify(entryFile)});
     };
-    new PerformanceObserver((list) => {
-      if (list.getEntriesByName('first-contentful-paint').length) setTimeout(start);
-    }).observe({ type: 'paint', buffered: true });
-    setTimeout(start, 3000);
+    if (document.querySelector('script[data-chunks]').dataset.start === 'interaction') {
+      const kit = window.__formKit;
+      const near = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && begin(), {
+        rootMargin: '400px',
+      });
+      const begin = () => {
+        near.disconnect();
+        start();
+      };
+      if (kit.touched) begin();
+      else {
+        kit.onTouch = begin;
+        for (const part of document.querySelectorAll('[data-needs-app]')) near.observe(part);
+      }
+    } else {
+      new PerformanceObserver((list) => {
+        if (list.getEntriesByName('first-contentful-paint').length) setTimeout(start);
+      }).observe({ type: 'paint', buffered: true });
+      setTimeout(start, 3000);
+    }
   `;
   // Minified: it counts in every page's initial JavaScript.
   const { code } = await transform(source, { minify: true, format: 'esm', target: 'es2022' });
@@ -267,7 +283,7 @@ async function main() {
         : publicTemplate.replace(
             ENTRY_SCRIPT,
             () =>
-              `<script type="module" src="${bootFile}" fetchpriority="low" data-chunks="${pageScripts(viteManifest, route.source).join(' ')}"></script>`,
+              `<script type="module" src="${bootFile}" fetchpriority="low"${route.indexable ? ' data-start="interaction"' : ''} data-chunks="${pageScripts(viteManifest, route.source).join(' ')}"></script>`,
           );
     const document = fillTemplate(pageTemplate, { headTags: page.headTags, assetTags: extraTags, html: page.html });
     // A staff screen keeps its stylesheets as links: they download at once beside its preloaded chunks, and the

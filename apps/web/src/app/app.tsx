@@ -5,6 +5,7 @@ import { useLocation } from 'react-router-dom';
 import { SiteLayout } from '@/components/layouts/site-layout';
 import { PageHead } from '@/components/seo/page-head';
 import { RouteMetaContext } from '@/components/seo/route-meta';
+import { releaseHeldPress } from '@/components/forms/pre-hydration';
 import { AppProviders } from './providers';
 import { findRoute } from './route-table';
 
@@ -19,6 +20,19 @@ function useNavigationFocus(pathname: string) {
   }, [pathname]);
 }
 
+/**
+ * Rendered after the page inside its Suspense boundary, so its effect runs once the page itself has hydrated (React
+ * hydrates a boundary's content after the shell around it): marks the root (`data-hydrated`, what the browser tests
+ * wait for) and lets through a button press held before the app was there (releaseHeldPress). Renders nothing.
+ */
+function PageHydrated() {
+  useEffect(() => {
+    document.getElementById('root')?.setAttribute('data-hydrated', '');
+    releaseHeldPress();
+  }, []);
+  return null;
+}
+
 export function App() {
   const { pathname } = useLocation();
   const route = findRoute(pathname);
@@ -30,7 +44,10 @@ export function App() {
       key={route.id}
     >
       {route.head && <PageHead title={route.head.title} description={route.head.description} />}
-      <Suspense fallback={null}>{route.element}</Suspense>
+      <Suspense fallback={null}>
+        {route.element}
+        <PageHydrated />
+      </Suspense>
     </RouteMetaContext.Provider>
   );
 

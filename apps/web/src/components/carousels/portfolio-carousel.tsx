@@ -1,4 +1,4 @@
-import { ServerRenderedIsland } from './server-rendered-island';
+import { NEEDS_APP, ServerRenderedIsland } from './server-rendered-island';
 import { PortfolioStaticList } from './static-lists';
 import { useDeferredModule } from './use-deferred-module';
 import './carousels.css';
@@ -11,7 +11,7 @@ export function PortfolioCarousel({ label }: { label: string }) {
   const { ref, module } = useDeferredModule(() => import('./portfolio-swiper'));
   const Swiper = module?.PortfolioSwiper;
   return (
-    <div ref={ref} className="carousel carousel--portfolio">
+    <div ref={ref} className="carousel carousel--portfolio" {...NEEDS_APP}>
       {Swiper ? (
         <Swiper label={label} />
       ) : (

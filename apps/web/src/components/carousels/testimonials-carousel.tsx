@@ -1,4 +1,4 @@
-import { ServerRenderedIsland } from './server-rendered-island';
+import { NEEDS_APP, ServerRenderedIsland } from './server-rendered-island';
 import { TestimonialsStaticList } from './static-lists';
 import { useDeferredModule } from './use-deferred-module';
 import './carousels.css';
@@ -8,7 +8,7 @@ export function TestimonialsCarousel({ label }: { label: string }) {
   const { ref, module } = useDeferredModule(() => import('./testimonials-slider'));
   const Slider = module?.TestimonialsSlider;
   return (
-    <div ref={ref} className="carousel carousel--testimonials">
+    <div ref={ref} className="carousel carousel--testimonials" {...NEEDS_APP}>
       {Slider ? (
         <Slider label={label} />
       ) : (

@@ -8,6 +8,14 @@ interface HeldSubmits {
   held: HTMLFormElement[];
   /** Kit forms whose React handler is in place; the script lets their submits through. */
   live: WeakSet<HTMLFormElement>;
+  /** The visitor has touched, pressed a key or moved a pointer: a public page's boot module starts the app. */
+  touched: boolean;
+  /** Called on that first sign, when the boot module arrived before it. */
+  onTouch: (() => void) | null;
+  /** The app has hydrated: the script no longer holds presses of buttons. */
+  ready?: boolean;
+  /** The last button (type="button") pressed before the app was there. */
+  heldPress: HTMLButtonElement | null;
 }
 
 declare global {
@@ -71,4 +79,18 @@ function valueOf(controls: Element[]): string | null {
     return first.value;
   }
   return null;
+}
+
+/**
+ * Once the app has hydrated: lets presses of buttons through, and presses again the one the visitor pressed before the
+ * app was there (a public page starts its app on the first touch, so that press came too early for React), so it is
+ * answered rather than lost (docs/decisions/0031-start-on-first-interaction.md).
+ */
+export function releaseHeldPress(): void {
+  const kit = window.__formKit;
+  if (!kit) return;
+  kit.ready = true;
+  const pressed = kit.heldPress;
+  kit.heldPress = null;
+  if (pressed?.isConnected) pressed.click();
 }

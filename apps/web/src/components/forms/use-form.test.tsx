@@ -74,7 +74,7 @@ describe('useForm at hydration', () => {
     const ui = <DemoForm onSend={onSend} />;
     const container = prerenderAndFill(ui);
     const form = container.querySelector('form')!;
-    window.__formKit = { held: [form], live: new WeakSet() };
+    window.__formKit = { held: [form], live: new WeakSet(), touched: true, onTouch: null, heldPress: null };
     await act(async () => {
       hydrateRoot(container, ui);
     });

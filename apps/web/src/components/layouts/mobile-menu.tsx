@@ -12,6 +12,22 @@ const preloadMobileMenuPanel = () => void loadMobileMenuPanel();
 /** The id the menu link of the page without JavaScript points at: `:target` opens the menu. */
 const STATIC_MENU_ID = 'mobile-menu';
 
+const subscribeToHash = (onChange: () => void) => {
+  window.addEventListener('hashchange', onChange);
+  return () => window.removeEventListener('hashchange', onChange);
+};
+/**
+ * True while the menu of the page without JavaScript is open (the URL's target). A visitor may open it before the app
+ * runs (public pages start it on the first touch): it stays until they close it or leave, rather than vanishing
+ * under their finger when the app takes over.
+ */
+const useStaticMenuOpen = () =>
+  useSyncExternalStore(
+    subscribeToHash,
+    () => window.location.hash === `#${STATIC_MENU_ID}`,
+    () => false,
+  );
+
 const noSubscription = () => () => undefined;
 /** False in the prerendered HTML and while hydrating, true once the app runs: the menu's JavaScript is there. */
 const useHydrated = () =>
@@ -80,6 +96,7 @@ function StaticMobileMenu() {
 /** The phone menu's button, and the full-screen menu it opens. */
 export function MobileMenu() {
   const hydrated = useHydrated();
+  const staticMenuOpen = useStaticMenuOpen();
   const [open, setOpen] = useState(false);
   const openButtonRef = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
@@ -96,7 +113,7 @@ export function MobileMenu() {
     setOpen(false);
   }
 
-  if (!hydrated) return <StaticMobileMenu />;
+  if (!hydrated || staticMenuOpen) return <StaticMobileMenu />;
 
   return (
     <>

@@ -24,6 +24,18 @@ export interface SumQuestionState {
   isCorrect: (answer: string) => boolean;
 }
 
+/**
+ * When the page that carries the server's question arrived (its response's first byte, on performance.now()'s
+ * clock): the question's first-served time, which the server signed a moment before. A public page hydrates on the
+ * visitor's first touch (docs/decisions/0031), often seconds after it arrived, so hydration's time would make the
+ * visitor wait for nothing.
+ */
+function pageArrivedAt(): number {
+  const [navigation] = performance.getEntriesByType?.('navigation') ?? [];
+  const responseStart = (navigation as Partial<PerformanceNavigationTiming> | undefined)?.responseStart;
+  return responseStart ? responseStart : performance.now();
+}
+
 /** How long the page waits for the server's question before drawing one itself. */
 export const QUESTION_WAIT_MS = 8000;
 
@@ -35,7 +47,7 @@ export const QUESTION_WAIT_MS = 8000;
  */
 export function useSumQuestion(issued: IssuedSumQuestion | null = null): SumQuestionState {
   const [question, setQuestion] = useState<AskedSumQuestion | null>(() =>
-    issued ? { ...issued, receivedAt: performance.now() } : null,
+    issued ? { ...issued, receivedAt: pageArrivedAt() } : null,
   );
   /** Which round of questions, and what a renewal after a refusal carries over: the old token and first arrival. */
   const [round, setRound] = useState<{ count: number; after?: { token: string | null; receivedAt: number } }>({
