@@ -67,7 +67,7 @@ export function createApp(deps: AppDeps): Express {
           'default-src': ["'self'"],
           // index.html's one inline script, which holds a form's submit (and a button's press) until the app has hydrated it
           // (docs/decisions/0010-form-kit.md); apps/web checks this hash against the file in a test.
-          'script-src': ["'self'", "'sha256-t0AEDSuUr9YuzaGm4Ck5PAMqs48icMVDQYoNvVwYKoI='"],
+          'script-src': ["'self'", "'sha256-tetf2z7rSaZ7lJLDrItSCFxEPpyYFK0KulFSXrffDrE='"],
           'style-src': ["'self'", "'unsafe-inline'"],
           'img-src': ["'self'", 'data:'],
           'font-src': ["'self'"],

@@ -1,5 +1,6 @@
 /**
- * The hand-over from index.html's inline script (docs/decisions/0010-form-kit.md). Until a kit form has been
+ * The hand-over from index.html's inline script (docs/decisions/0010-form-kit.md, 0031), minified by hand because every
+ * page carries it (a public page's HTML must fit a new connection's first round trip). Until a kit form has been
  * hydrated, the script holds its submit events (React could not handle them, and the browser's own submit would
  * lose the page or put the fields in a URL); the kit marks the form live and sends what was held.
  */
