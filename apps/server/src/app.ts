@@ -65,8 +65,8 @@ export function createApp(deps: AppDeps): Express {
         useDefaults: false,
         directives: {
           'default-src': ["'self'"],
-          // index.html's one inline script, which holds a form's submit (and a button's press) until the app has hydrated it
-          // (docs/decisions/0010-form-kit.md); apps/web checks this hash against the file in a test.
+          // index.html's one inline script, which holds a form's submit and a button's press until the app has
+          // hydrated the page (docs/decisions/0010-form-kit.md, 0031); apps/web checks this hash against the file.
           'script-src': ["'self'", "'sha256-tetf2z7rSaZ7lJLDrItSCFxEPpyYFK0KulFSXrffDrE='"],
           'style-src': ["'self'", "'unsafe-inline'"],
           'img-src': ["'self'", 'data:'],

@@ -86,6 +86,11 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[^"]+\.j
  * Otherwise, on a fast connection, the entry (about 84 KB gzip) arrives and runs before anything is drawn, and on a
  * slow one its download competes with the fonts'. A tab that draws nothing (hidden) starts after 3 s.
  *
+ * An indexable page (the boot tag's data-start="interaction") waits longer: for the visitor's first touch, key,
+ * pointer or wheel, which index.html's inline script notes from the parse on (`__formKit.touched`, `onTouch`), or for
+ * a part marked data-needs-app (a carousel) to come within 400 px of the viewport. A page that is only read runs no
+ * script of the app (docs/decisions/0031). The staff screens inside the site layout start at their first paint.
+ *
  * The entry's libraries (React DOM, React and the router: vite.config.ts splits them off) are evaluated first, one
  * chunk per task with the browser free in between, and the entry after them: evaluated together they were one task
  * of 20-25 ms on this machine, about 100 ms on Lighthouse's slowed phone (docs/decisions/0030).

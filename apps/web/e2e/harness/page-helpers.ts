@@ -18,10 +18,31 @@ export const combobox = (form: Locator, name: string) => form.getByRole('combobo
 
 /**
  * A public page starts its app on the visitor's first touch, key or pointer (docs/decisions/0031). This gives that
- * sign as a visitor would, moving the pointer onto the page, and waits until the app has hydrated.
+ * sign as a visitor may, with a key that changes nothing on the page (Shift: no hover, focus or scroll), waits until
+ * the app has hydrated, and then until what the app set in motion has come to rest (the quick-contact buttons fade
+ * out while a form is on screen), so a check that follows sees the page as it stays, not half-way through a fade.
+ * Endless animations (the home page's marquee) are left running.
  */
 export async function startApp(page: Page, options: { timeout?: number } = {}): Promise<void> {
-  await page.mouse.move(1, 1);
-  await page.mouse.move(2, 2);
+  await page.keyboard.press('Shift');
   await page.locator('#root[data-hydrated]').waitFor({ state: 'attached', timeout: options.timeout ?? 20_000 });
+  // The app's observers report a few frames after it has hydrated (the quick-contact bar's IntersectionObserver),
+  // and the fade they start runs for a few hundred milliseconds more: wait for the frames, then for the fades, twice.
+  for (let round = 0; round < 2; round += 1) {
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          let frames = 0;
+          const next = () => (++frames >= 6 ? resolve() : requestAnimationFrame(next));
+          requestAnimationFrame(next);
+        }),
+    );
+    await page.waitForFunction(() =>
+      document
+        .getAnimations()
+        .every(
+          (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+        ),
+    );
+  }
 }
