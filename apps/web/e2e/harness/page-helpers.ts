@@ -27,22 +27,27 @@ export async function startApp(page: Page, options: { timeout?: number } = {}): 
   await page.keyboard.press('Shift');
   await page.locator('#root[data-hydrated]').waitFor({ state: 'attached', timeout: options.timeout ?? 20_000 });
   // The app's observers report a few frames after it has hydrated (the quick-contact bar's IntersectionObserver),
-  // and the fade they start runs for a few hundred milliseconds more: wait for the frames, then for the fades, twice.
-  for (let round = 0; round < 2; round += 1) {
-    await page.evaluate(
-      () =>
-        new Promise<void>((resolve) => {
-          let frames = 0;
-          const next = () => (++frames >= 6 ? resolve() : requestAnimationFrame(next));
-          requestAnimationFrame(next);
-        }),
-    );
-    await page.waitForFunction(() =>
-      document
-        .getAnimations()
-        .every(
-          (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
-        ),
-    );
-  }
+  // and the fade they start runs for a few hundred milliseconds more.
+  await untilAtRest(page);
+}
+
+/** Waits until no finite animation or transition runs in ten frames in a row (endless ones are left running). */
+export async function untilAtRest(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let quietFrames = 0;
+        const check = () => {
+          const moving = document
+            .getAnimations()
+            .some(
+              (animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity,
+            );
+          quietFrames = moving ? 0 : quietFrames + 1;
+          if (quietFrames >= 10) resolve();
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }),
+  );
 }
