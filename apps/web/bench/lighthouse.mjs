@@ -152,16 +152,31 @@ function metricsOf(lhr) {
 
 const ATTEMPTS_PER_RUN = 3;
 
-/** One Lighthouse run; a trace that Chromium failed to record (NO_NAVSTART and the like) is retried. */
-async function runLighthouse(chrome, url) {
+/**
+ * One Lighthouse run in a Chromium of its own, started for it and ended after it, as the Lighthouse CLI runs: a
+ * browser kept across runs grows its caches and heap, and its main thread's document-commit task grew with them
+ * (100-120 ms after a few dozen runs against about 40 ms in a new one), which is the browser's cost, not the page's.
+ * A trace that Chromium failed to record (NO_NAVSTART and the like) is retried.
+ */
+async function runLighthouse(url) {
   let lastError = 'no attempt';
   for (let attempt = 1; attempt <= ATTEMPTS_PER_RUN; attempt += 1) {
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
+    const chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM_PATH,
+      chromeFlags: CHROMIUM_ARGS,
       logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     });
+    let result;
+    try {
+      result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
+    } finally {
+      await chrome.kill();
+    }
     if (result && !result.lhr.runtimeError)
       return {
         ...metricsOf(result.lhr),
@@ -175,9 +190,9 @@ async function runLighthouse(chrome, url) {
   throw new Error(`Lighthouse could not measure ${url}: ${lastError}`);
 }
 
-async function measure(chrome, url) {
+async function measure(url) {
   const runs = [];
-  for (let run = 0; run < RUNS; run += 1) runs.push(await runLighthouse(chrome, url));
+  for (let run = 0; run < RUNS; run += 1) runs.push(await runLighthouse(url));
   runs.sort((a, b) => a.performance - b.performance || b.lcpMs - a.lcpMs);
   return runs[Math.floor(runs.length / 2)];
 }
@@ -355,25 +370,19 @@ async function mainPaired() {
       });
     }
     const floor = await startFloorServer({ port: await findFreePort(), cleanups });
-    const chrome = await chromeLauncher.launch({
-      chromePath: CHROMIUM_PATH,
-      chromeFlags: CHROMIUM_ARGS,
-      logLevel: 'error',
-    });
-    cleanups.add(() => chrome.kill());
 
     const pages = PAGES.filter((candidate) => !ONLY_PAGES || ONLY_PAGES.has(candidate.name));
     const runsOf = new Map(pages.flatMap((page) => builds.map((build) => [`${build.key} ${page.name}`, []])));
     const floorRuns = [];
     for (let run = 1; run <= RUNS; run += 1) {
       log(`[bench] run ${run} of ${RUNS}: floor ${floor.url}`);
-      const { lcpMs, fcpMs, tbtMs, lighthouseVersion, browser } = await runLighthouse(chrome, floor.url);
+      const { lcpMs, fcpMs, tbtMs, lighthouseVersion, browser } = await runLighthouse(floor.url);
       floorRuns.push({ lcpMs, fcpMs, tbtMs, lighthouseVersion, browser });
       for (const page of pages) {
         for (const build of builds) {
           const url = `${build.baseUrl}${page.path}`;
           log(`[bench] run ${run} of ${RUNS}: ${build.key} ${url}`);
-          const { report, trace, ...result } = await runLighthouse(chrome, url);
+          const { report, trace, ...result } = await runLighthouse(url);
           result.initialJsGzipBytes = await initialJsGzipBytes(result.scriptUrls, build.clientDir);
           // Each run's report and trace go to disk at once (a trace is tens of MB in memory); the kept one is
           // renamed at the end and the others removed.
@@ -472,20 +481,17 @@ async function main() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'agency-bench-'));
   const port = await findFreePort();
   let server;
-  let chrome;
   try {
     server = await startServerProcess({
       port,
       env: { DATA_DIR: dataDir, NODE_ENV: 'production', SESSION_SECRET: 'bench-only-secret-'.padEnd(48, 'x') },
     });
-    chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS, logLevel: 'error' });
-
     const rows = [];
     if (SAVE_DIR) await mkdir(SAVE_DIR, { recursive: true });
     for (const page of PAGES.filter((candidate) => !ONLY_PAGES || ONLY_PAGES.has(candidate.name))) {
       const url = `${server.baseUrl}${page.path}`;
       console.log(`[bench] Lighthouse ${url}${RUNS > 1 ? ` (${RUNS} runs)` : ''}`);
-      const { report, trace, ...metrics } = await measure(chrome, url);
+      const { report, trace, ...metrics } = await measure(url);
       if (SAVE_DIR) {
         const base = path.join(SAVE_DIR, fileNameOf(page.name));
         await writeFile(`${base}.json`, report);
@@ -535,7 +541,6 @@ async function main() {
     );
     console.log(`Wrote ${path.relative(process.cwd(), RESULTS_FILE)}`);
   } finally {
-    await chrome?.kill();
     await server?.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
