@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { API_MESSAGES, API_PATHS, ENQUIRY_KINDS } from '@agency/shared';
+import { API_MESSAGES, API_PATHS } from '@agency/shared';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { call, submitContact, visitorEmail, type Answer } from './harness/api';
 import { waitUntil } from './harness/child-process';
@@ -110,7 +110,7 @@ describe('when the MariaDB server goes away and comes back', () => {
     }
 
     // What was acknowledged is stored; what was refused with 503 is not.
-    const rows = await mariadb.query(`select email from faults.${ENQUIRY_KINDS.contact.table} order by id`);
+    const rows = await mariadb.query(`select email from faults.enquiries where kind = 'contact' order by id`);
     expect((rows as Array<{ email: string }>).map((row) => row.email)).toEqual(acknowledged);
     console.log(
       `[faults] database down (bounds: 503 within ${ANSWER_BOUND_MS} ms, back within ${RECOVERY_BOUND_MS} ms, ` +

@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ENQUIRY_KINDS } from '@agency/shared';
 import { createFreshDatabase, findFreePort, startSmtpSink } from '@agency/testing';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { submitContact, visitorEmail } from './harness/api';
@@ -164,7 +163,7 @@ describe('when the server is killed (SIGKILL) during a burst of submissions', ()
     serverWarnings.push(...warningsOf(server.recentOutput()));
 
     const stored = (
-      await database.query<{ email: string }>(`select email from ${ENQUIRY_KINDS.contact.table} order by id`)
+      await database.query<{ email: string }>(`select email from enquiries where kind = 'contact' order by id`)
     ).map((row) => row.email);
     const rows = await readOutbox(database);
     const tally = tallyMails(rows, sink.mails);

@@ -7,7 +7,6 @@ import {
   API_MESSAGES,
   API_PATHS,
   DEFAULT_AVATAR,
-  ENQUIRY_KINDS,
   FIELD_MESSAGES,
   MESSAGE_KIND_PATHS,
   SPEC_MESSAGES,
@@ -44,7 +43,8 @@ async function storedRows(): Promise<Record<string, number>> {
 }
 
 async function messageCount(kind: MessageKind): Promise<number> {
-  return (await countRows(context.db, [ENQUIRY_KINDS[kind].table]))[ENQUIRY_KINDS[kind].table] ?? 0;
+  const rows = await context.db.selectFrom('enquiries').select('id').where('kind', '=', kind).execute();
+  return rows.length;
 }
 
 /** Submits a contact message and returns the id the staff list gives it. */

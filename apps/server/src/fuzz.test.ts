@@ -19,7 +19,7 @@ import {
   type MessageKind,
 } from '@agency/shared';
 import { createHttpServer } from './lib/http-server';
-import { storeEnquiry } from './modules/inbox/inbox-fixtures';
+import { storeEnquiry } from './test/enquiries';
 import { VALID_SUBMISSIONS } from './test/fixtures';
 import { PNG_IMAGE } from './test/images';
 import { multipartBody, type MultipartPart } from './test/multipart';

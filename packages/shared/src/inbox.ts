@@ -4,7 +4,8 @@
  * docs/decisions/0021 explains the model (folders, statuses, reads, notes, history).
  */
 import { z } from 'zod';
-import { MESSAGE_KINDS, type MessageKind } from './enquiry-kinds';
+import { MESSAGE_KINDS, PREVIEW_MAX_CHARACTERS, type MessageKind } from './enquiry-kinds';
+import { ENQUIRY_STATUSES, type EnquiryStatus } from './enquiry-kinds/statuses';
 import {
   decimalCount,
   decimalId,
@@ -24,6 +25,12 @@ export function dashboardEnquiryPath(kind: MessageKind, id: number): string {
   return `${PATHS.dashboard}?${new URLSearchParams({ kind, enquiry: String(id) }).toString()}`;
 }
 
+/** The "All" view: one list, one search and one count across every kind (issue 19), beside each kind's tab. */
+export const ALL_KINDS = 'all';
+/** What an inbox list shows: one kind, or every kind. */
+export const INBOX_VIEWS = [...MESSAGE_KINDS, ALL_KINDS] as const;
+export type InboxView = (typeof INBOX_VIEWS)[number];
+
 /** The REST endpoints of the inbox, beside the spec's `.php` ones (which keep their behaviour). */
 export const INBOX_PATHS = {
   /** GET: each kind's count of new enquiries in the inbox, and of what is in its trash and spam. */
@@ -32,14 +39,14 @@ export const INBOX_PATHS = {
   STAFF: '/api/staff',
   /** GET: how many enquiries of each kind a view's search and filters match (InboxMatchesQuerySchema). */
   MATCHES: '/api/enquiries/matches',
-  /** GET: one page of a kind's enquiries (InboxListQuerySchema). */
-  list: (kind: MessageKind) => `/api/enquiries/${kind}`,
+  /** GET: one page of a kind's enquiries, or of every kind's (`all`) (InboxListQuerySchema). */
+  list: (kind: InboxView) => `/api/enquiries/${kind}`,
   /** GET: how many enquiries of a view arrived after a position (InboxArrivalsQuerySchema): the inbox's poll. */
-  arrivals: (kind: MessageKind) => `/api/enquiries/${kind}/arrivals`,
+  arrivals: (kind: InboxView) => `/api/enquiries/${kind}/arrivals`,
   /** GET: the whole filtered view as CSV (InboxExportQuerySchema), notes included. */
-  export: (kind: MessageKind) => `/api/enquiries/${kind}/export.csv`,
+  export: (kind: InboxView) => `/api/enquiries/${kind}/export.csv`,
   /** GET: the same as an .xlsx workbook (phone numbers and references as text, times as dates). */
-  exportXlsx: (kind: MessageKind) => `/api/enquiries/${kind}/export.xlsx`,
+  exportXlsx: (kind: InboxView) => `/api/enquiries/${kind}/export.xlsx`,
   /** POST: one action on several enquiries of a kind (BulkActionSchema). */
   bulk: (kind: MessageKind) => `/api/enquiries/${kind}/bulk`,
   /** GET: one enquiry with its notes and history; PATCH: status, assignee, read (EnquiryUpdateSchema); DELETE: to the trash. */
@@ -58,10 +65,7 @@ export type InboxFolder = (typeof INBOX_FOLDERS)[number];
 
 export const FOLDER_LABELS: Record<InboxFolder, string> = { inbox: 'Inbox', trash: 'Trash', spam: 'Spam' };
 
-const LEAD_STATUSES = ['new', 'contacted', 'won', 'lost'] as const;
-const TRAINING_STATUSES = ['new', 'contacted', 'enrolled', 'declined'] as const;
-export const ENQUIRY_STATUSES = ['new', 'contacted', 'won', 'lost', 'enrolled', 'declined'] as const;
-export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
+export { ENQUIRY_STATUSES, type EnquiryStatus } from './enquiry-kinds/statuses';
 
 export const STATUS_LABELS: Record<EnquiryStatus, string> = {
   new: 'New',
@@ -72,11 +76,6 @@ export const STATUS_LABELS: Record<EnquiryStatus, string> = {
   declined: 'Declined',
 };
 
-/** The statuses a kind's enquiries can have, in the order of the follow-up: trainings enrol, leads are won. */
-export function statusesOf(kind: MessageKind): readonly EnquiryStatus[] {
-  return kind === 'web_dev' || kind === 'creative_design' ? TRAINING_STATUSES : LEAD_STATUSES;
-}
-
 export const INBOX_LIMITS = {
   /** Rows per page, and the most a page may ask for. */
   PAGE_SIZE: 50,
@@ -85,7 +84,7 @@ export const INBOX_LIMITS = {
   /** Enquiries one bulk action may name. */
   BULK_MAX: 100,
   /** Characters of the message or project description a list row carries. */
-  PREVIEW_MAX: 140,
+  PREVIEW_MAX: PREVIEW_MAX_CHARACTERS,
 } as const;
 
 /** How the channels of a one-tap answer are recorded in the history. */
@@ -217,6 +216,7 @@ const isoTime = z.iso.datetime();
 /** A row of the list: what a phone shows of an enquiry before it is opened (a few hundred bytes). */
 export const EnquirySummarySchema = z.object({
   id: z.number(),
+  kind: z.enum(MESSAGE_KINDS),
   reference: z.string(),
   createdAt: isoTime,
   /** The person's name as they gave it (a training's first name and surname). */

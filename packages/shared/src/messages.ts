@@ -124,14 +124,6 @@ export const AUTH_SCREEN_TEXT = {
   SWITCH_TO_RESET: 'Forgot password? Reset',
 } as const;
 
-/** The dashboard's four tab names (spec 2), keyed by message kind (api.ts MESSAGE_KINDS). */
-export const MESSAGE_KIND_LABELS = {
-  web_dev: 'Web Development',
-  creative_design: 'Creative Design',
-  contact: 'Contact',
-  request_quote: 'Request Quote',
-} as const;
-
 /** Staff-area texts of the product's own (the spec is silent on their wording). */
 export const STAFF_MESSAGES = {
   PROFILE_IMAGE_NOT_IMAGE: 'Please choose an image file (PNG, JPEG, WebP or GIF).',

@@ -33,7 +33,16 @@ describe('enquirySearchTextOf', () => {
       reference: 'RD-26-00001',
       state: 'Lagos',
     });
-    expect(text).toBe('chukwuemeka nwankwo\nemeka@mail.ng\n0803 123 4567\nrd-26-00001');
+    expect(text).toBe('chukwuemeka nwankwo\nemeka@mail.ng\n0803 123 4567\nlagos\nrd-26-00001');
+  });
+
+  it('reads every field a definition marks searched, and only those (the state and the location too)', () => {
+    expect(enquirySearchTextOf('request_quote', { name: 'Ada', location: 'Ogun', services: '["SEO"]' })).toBe(
+      'ada\nogun',
+    );
+    expect(enquirySearchTextOf('web_dev', { firstname: 'Ada', referral: 'Google Search', occupation: 'Student' })).toBe(
+      'ada',
+    );
   });
 
   it('searches the message of a contact enquiry and the project of a quote request', () => {

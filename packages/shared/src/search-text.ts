@@ -1,4 +1,4 @@
-import type { MessageKind } from './enquiry-kinds';
+import { searchedColumnsOf, type MessageKind } from './enquiry-kinds';
 
 /**
  * Text as the inbox search compares it (docs/decisions/0021): without accents and tone marks, in lower case, one
@@ -11,17 +11,6 @@ export function searchTextOf(text: string): string {
 }
 
 /**
- * The columns each kind's `search_text` is made of: the name's parts, joined by a space so a full name typed as one
- * finds a first name and surname stored apart, then the other columns the inbox search looks in.
- */
-export const SEARCH_TEXT_COLUMNS = {
-  web_dev: { name: ['firstname', 'surname'], other: ['email', 'phone', 'reference'] },
-  creative_design: { name: ['firstname', 'surname'], other: ['email', 'phone', 'reference'] },
-  contact: { name: ['name'], other: ['email', 'phone', 'message', 'reference'] },
-  request_quote: { name: ['name'], other: ['email', 'phone', 'project_description', 'reference'] },
-} as const satisfies Record<MessageKind, { name: readonly string[]; other: readonly string[] }>;
-
-/**
  * At most this many characters of `search_text`: four bytes each at most, they fit MariaDB's TEXT (65,535 bytes). A
  * message of 5,000 characters is far below it, but normalising can make one character many (NFKD writes U+FDFA as
  * 18 letters), and an overflow would be a 500 on MariaDB (issue 17); beyond it the end of the text is not searched.
@@ -29,15 +18,16 @@ export const SEARCH_TEXT_COLUMNS = {
 export const SEARCH_TEXT_MAX_CHARACTERS = 16_000;
 
 /**
- * The `search_text` of a stored enquiry from its columns. The parts are joined by a line break, which a searched
+ * The `search_text` of a stored enquiry from its columns: the name, the other searched columns (searchedColumnsOf)
+ * and the reference. The parts are joined by a line break, which a searched
  * text never holds once it is normalised (searchTextOf makes every run of white space one space), so a search never
  * matches across the end of one column and the start of the next.
  */
 export function enquirySearchTextOf(kind: MessageKind, columns: Readonly<Record<string, unknown>>): string {
-  const { name, other } = SEARCH_TEXT_COLUMNS[kind];
+  const { name, other } = searchedColumnsOf(kind);
   const present = (names: readonly string[]) =>
     names.map((column) => columns[column]).filter((value): value is string => typeof value === 'string');
-  const text = [present(name).join(' '), ...present(other)].map(searchTextOf).join('\n');
+  const text = [present(name).join(' '), ...present([...other, 'reference'])].map(searchTextOf).join('\n');
   const characters = Array.from(text);
   return characters.length > SEARCH_TEXT_MAX_CHARACTERS
     ? characters.slice(0, SEARCH_TEXT_MAX_CHARACTERS).join('')

@@ -2,7 +2,6 @@ import type { ColumnType, Generated } from 'kysely';
 import type {
   AccountRole,
   AuditAction,
-  ENQUIRY_KINDS,
   EnquiryStatus,
   HistoryAction,
   InboxFolder,
@@ -99,6 +98,8 @@ export interface OutboxTable {
   last_error: string | null;
   created_at: EpochMs;
   sent_at: EpochMs | null;
+  /** The enquiry the mail is about (its auto-reply, its staff notifications); deleting the enquiry deletes it. */
+  enquiry_id: number | null;
 }
 
 /** An uploaded profile image, served from here by every server instance (docs/decisions/0015). */
@@ -112,44 +113,50 @@ export interface ProfileImagesTable {
   created_at: EpochMs;
 }
 
+/** The columns some kind stores (the definitions' fields), each null for the kinds that do not have it. */
+type KindColumnNames = { [K in MessageKind]: keyof StoredColumnsByKind[K] }[MessageKind];
+type KindColumns = { [C in KindColumnNames]: string | null };
+
 /**
- * An enquiry table: the columns its kind's definition stores (packages/shared, enquiry-kinds), plus id and the
- * time it arrived. The four tables are named by the definitions too, so the two cannot drift apart.
+ * Every enquiry of every kind (issue 19, docs/decisions/0034): what every kind shares, and the columns of each
+ * kind's own fields, null where a kind has no such field. The definitions (packages/shared, enquiry-kinds) say which
+ * columns a kind uses, which make its name and preview and which the search reads.
  */
-/** What every enquiry has besides its kind's fields (issue 10, docs/decisions/0018). */
-export interface EnquiryCommonColumns {
+export interface EnquiriesTable extends KindColumns {
+  /** Also the number of its reference: one series for every kind. */
   id: Generated<number>;
-  created_at: EpochMs;
-  /** `RD-26-00123`: the number comes from enquiry_numbers, one series for the four kinds. */
+  kind: MessageKind;
+  /** `RD-26-00123`. Written in the insert's transaction once the id is known. */
   reference: string;
-  /** Why the spam defence caught it (`honeypot`, `too-fast`); null for an enquiry from a person. */
-  spam_reason: SpamReason | null;
-  human_check: HumanCheckVerdict;
-  /** Where it is in the staff inbox (issue 11): set on insert, spam when the defence caught it. */
-  folder: InboxFolder;
+  /** The id it had in its kind's own table before 0010 (older links and clients), null for later ones. */
+  legacy_id: number | null;
+  /** enquiryNameOf(kind, row): the person's name as a list row shows it. */
+  name: string;
+  email: string;
+  phone: string;
+  /** phoneSearchKey(phone): the digits a phone search compares, whichever way the number was written. */
+  phone_key: string;
+  /** enquiryPreviewOf(kind, row): what a list row shows of the message. */
+  preview: string;
+  /** enquirySearchTextOf(kind, row): what the inbox search looks in, without accents, in lower case (0008). */
+  search_text: string;
   /** The follow-up; always one of statusesOf(kind). */
   status: Generated<EnquiryStatus>;
   /** The staff account that has it; no foreign key, so a gone account leaves an id nobody has. */
   assignee_id: number | null;
+  /** Where it is in the staff inbox (issue 11): set on insert, spam when the defence caught it. */
+  folder: InboxFolder;
+  human_check: HumanCheckVerdict;
+  /** Why the spam defence caught it (`honeypot`, `too-fast`); null for an enquiry from a person. */
+  spam_reason: SpamReason | null;
+  created_at: EpochMs;
   /** When it went to the trash; the purge counts from here. */
   trashed_at: EpochMs | null;
-  /** phoneSearchKey(phone): the digits a phone search compares, whichever way the number was written. */
-  phone_key: string;
-  /** enquirySearchTextOf(kind, row): what the inbox search looks in, without accents, in lower case (0008). */
-  search_text: string;
 }
 
 export type SpamReason = 'honeypot' | 'too-fast';
 /** `verified`: a correct answer to a question this server issued; `unverified`: a bare payload (older clients). */
 export type HumanCheckVerdict = 'verified' | 'unverified';
-
-type MessageTable<K extends MessageKind> = StoredColumnsByKind[K] & EnquiryCommonColumns;
-
-export interface EnquiryNumbersTable {
-  id: Generated<number>;
-  kind: MessageKind;
-  created_at: EpochMs;
-}
 
 /** Human-check tokens already accepted, kept until they would have expired anyway. */
 export interface HumanCheckSpentTable {
@@ -169,7 +176,7 @@ export interface IdempotencyKeysTable {
 
 /** A staff member has opened an enquiry (or marked it read); no row means unread for them. */
 export interface EnquiryReadsTable {
-  kind: MessageKind;
+  /** enquiries.id; deleting the enquiry deletes its reads. */
   enquiry_id: number;
   user_id: number;
   read_at: EpochMs;
@@ -178,7 +185,7 @@ export interface EnquiryReadsTable {
 /** An internal note on an enquiry, never shown to the visitor. */
 export interface EnquiryNotesTable {
   id: Generated<number>;
-  kind: MessageKind;
+  /** enquiries.id; deleting the enquiry deletes its notes. */
   enquiry_id: number;
   /** No foreign key: an id whose account is gone reads as "A former colleague". */
   author_id: number | null;
@@ -189,7 +196,7 @@ export interface EnquiryNotesTable {
 /** One change to an enquiry, as its history shows it: who, what (from and to, stored values) and when. */
 export interface EnquiryEventsTable {
   id: Generated<number>;
-  kind: MessageKind;
+  /** enquiries.id; deleting the enquiry deletes its history. */
   enquiry_id: number;
   actor_id: number | null;
   action: HistoryAction;
@@ -222,18 +229,14 @@ export interface ScheduledRunsTable {
   finished_at: EpochMs | null;
 }
 
-type MessageTables = { [K in MessageKind as (typeof ENQUIRY_KINDS)[K]['table']]: MessageTable<K> };
-
-export type MessageTableName = keyof MessageTables;
-
-export interface Database extends MessageTables {
+export interface Database {
+  enquiries: EnquiriesTable;
   users: UsersTable;
   email_tokens: EmailTokensTable;
   sessions: SessionsTable;
   rate_limits: RateLimitsTable;
   installation: InstallationTable;
   outbox: OutboxTable;
-  enquiry_numbers: EnquiryNumbersTable;
   human_check_spent: HumanCheckSpentTable;
   idempotency_keys: IdempotencyKeysTable;
   audit_log: AuditLogTable;

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFreshDatabase, testDatabaseKind, type FreshDatabase } from '@agency/testing';
 import { ENQUIRY_KINDS, storedColumnsOf } from '@agency/shared';
 import { openDatabase, type DatabaseHandle } from '../lib/db';
-import { migrateToLatest } from '../lib/migrate';
 import { VALID_SUBMISSIONS } from '../test/fixtures';
 import { MIGRATIONS } from '.';
 
@@ -53,21 +52,23 @@ describe('migration 0008 on a database that already holds enquiries', () => {
     await sql`insert into web_dev_messages (${sql.join(Object.keys(training).map((column) => sql.ref(column)))})
       values (${sql.join(Object.values(training))})`.execute(handle.db);
 
-    await migrateToLatest(handle.db);
+    expect((await migrator.migrateTo('0008-inbox-search')).error).toBeUndefined();
 
-    const last = await handle.db
-      .selectFrom('contact_messages')
-      .select('search_text')
-      .where('reference', '=', 'RD-26-00501')
-      .executeTakeFirstOrThrow();
-    expect(last.search_text).toBe('olabisi adewale\nclient500@example.ng\n0803 123 4567\ne kaasan\nrd-26-00501');
-    const unfilled = await handle.db
-      .selectFrom('contact_messages')
-      .select((eb) => eb.fn.countAll().as('total'))
-      .where('search_text', '=', '')
-      .executeTakeFirstOrThrow();
-    expect(Number(unfilled.total)).toBe(0);
-    const emeka = await handle.db.selectFrom('web_dev_messages').select('search_text').executeTakeFirstOrThrow();
-    expect(emeka.search_text).toBe(`chukwuemeka nwankwo\nemeka@mail.ng\n${training.phone}\nrd-26-00502`);
+    const searchTextOf = async (table: string, where = sql`1 = 1`) =>
+      (
+        await sql<{ search_text: string }>`select search_text from ${sql.table(table)} where ${where}`.execute(
+          handle.db,
+        )
+      ).rows;
+    expect(await searchTextOf('contact_messages', sql`reference = 'RD-26-00501'`)).toEqual([
+      { search_text: 'olabisi adewale\nclient500@example.ng\n0803 123 4567\ne kaasan\nrd-26-00501' },
+    ]);
+    expect(await searchTextOf('contact_messages', sql`search_text = ''`)).toEqual([]);
+    // Every field the definition marks searched (the state too, since issue 19), then the reference.
+    expect(await searchTextOf('web_dev_messages')).toEqual([
+      {
+        search_text: `chukwuemeka nwankwo\nemeka@mail.ng\n${training.phone}\n${training.state.toLowerCase()}\nrd-26-00502`,
+      },
+    ]);
   });
 });

@@ -8,6 +8,7 @@ import { enquiryReferences } from './0006-enquiry-references';
 import { inbox } from './0007-inbox';
 import { inboxSearch } from './0008-inbox-search';
 import { ownersAuditRetention } from './0009-owners-audit-retention';
+import { oneEnquiryTable } from './0010-one-enquiry-table';
 
 /** Every migration, in order. Imported statically so the production bundle carries them. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0007-inbox': inbox,
   '0008-inbox-search': inboxSearch,
   '0009-owners-audit-retention': ownersAuditRetention,
+  '0010-one-enquiry-table': oneEnquiryTable,
 };

@@ -4,10 +4,10 @@ import { PATHS } from '../site-paths';
 import { ContactMessageSchema } from '../schemas/contact';
 import type { EnquiryKind } from './define-kind';
 import { REPLY_PROMISES } from './reply-promises';
+import { LEAD_STATUSES } from './statuses';
 
 /** How a contact message is stored, listed and shown (docs/decisions/0009). */
 export const CONTACT_KIND = {
-  table: 'contact_messages',
   schema: ContactMessageSchema,
   fields: {
     name: { column: 'name', label: 'Name', searched: true },
@@ -25,4 +25,10 @@ export const CONTACT_KIND = {
   wrongSumMessage: SPEC_MESSAGES.WRONG_SUM_CONTACT,
   notificationTitle: 'contact message',
   replyPromise: REPLY_PROMISES.contact,
+  inbox: {
+    tabLabel: 'Contact',
+    nameFields: ['name'],
+    previewFields: ['message'],
+    statuses: LEAD_STATUSES,
+  },
 } as const satisfies EnquiryKind<typeof ContactMessageSchema>;

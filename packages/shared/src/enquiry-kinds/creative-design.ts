@@ -4,10 +4,10 @@ import { PATHS } from '../site-paths';
 import { CreativeTrainingRegistrationSchema } from '../schemas/training';
 import type { EnquiryKind } from './define-kind';
 import { REPLY_PROMISES } from './reply-promises';
+import { TRAINING_STATUSES } from './statuses';
 
 /** How a creative graphic design training registration is stored, listed and shown (docs/decisions/0009). */
 export const CREATIVE_DESIGN_KIND = {
-  table: 'creative_design_messages',
   schema: CreativeTrainingRegistrationSchema,
   fields: {
     firstname: { column: 'firstname', label: 'First name', searched: true },
@@ -31,4 +31,10 @@ export const CREATIVE_DESIGN_KIND = {
   wrongSumMessage: SPEC_MESSAGES.WRONG_SUM_TRAINING,
   notificationTitle: 'creative graphic design training registration',
   replyPromise: REPLY_PROMISES.training,
+  inbox: {
+    tabLabel: 'Creative Design',
+    nameFields: ['firstname', 'surname'],
+    previewFields: ['schedule'],
+    statuses: TRAINING_STATUSES,
+  },
 } as const satisfies EnquiryKind<typeof CreativeTrainingRegistrationSchema>;

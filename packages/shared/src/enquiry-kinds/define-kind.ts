@@ -1,9 +1,10 @@
 import type { z } from 'zod';
 import type { ReplyPromise } from './reply-promises';
+import type { EnquiryStatus } from './statuses';
 
 /** How one API field of an enquiry is stored, listed and shown. */
 export interface StoredField {
-  /** Its column in the kind's table. */
+  /** Its column in the enquiries table (a column two kinds share holds the same field of each). */
   readonly column: string;
   /** Its column heading in the dashboard. */
   readonly label: string;
@@ -21,12 +22,23 @@ export interface StoredField {
 
 type SubmissionSchema = z.ZodType<Record<string, unknown>>;
 
+/** What the staff inbox makes of a kind: every place that shows, searches or follows up an enquiry reads it here. */
+export interface InboxRoles<F extends string = string> {
+  /** The dashboard tab's name (spec 2). */
+  readonly tabLabel: string;
+  /** The stored fields that make the person's name, joined by a space (a list row's name, the search's name). */
+  readonly nameFields: readonly F[];
+  /** The stored fields a list row's preview is made of, joined by " · ", of which the first characters are kept. */
+  readonly previewFields: readonly F[];
+  /** The follow-up statuses, in the order of the follow-up. */
+  readonly statuses: readonly EnquiryStatus[];
+}
+
 /**
  * One kind of enquiry, defined once. `fields` names every field of the schema's output exactly once, in the order
  * the API lists them (spec 3); `null` marks a field the schema fixes and the table does not keep.
  */
 export interface EnquiryKind<S extends SubmissionSchema = SubmissionSchema> {
-  readonly table: string;
   readonly schema: S;
   readonly fields: { readonly [F in keyof z.output<S>]: StoredField | null };
   readonly paths: { readonly submit: string; readonly list: string; readonly delete: string };
@@ -39,6 +51,7 @@ export interface EnquiryKind<S extends SubmissionSchema = SubmissionSchema> {
   readonly notificationTitle: string;
   /** What the form's page promises about the answer; the auto-reply repeats it (issue 17). */
   readonly replyPromise: ReplyPromise;
+  readonly inbox: InboxRoles<Extract<keyof z.output<S>, string>>;
 }
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};

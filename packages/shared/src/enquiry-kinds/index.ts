@@ -8,10 +8,12 @@ import { CONTACT_KIND } from './contact';
 import { CREATIVE_DESIGN_KIND } from './creative-design';
 import type { ColumnsOf, EnquiryKind, ListedRowOf, StoredField, SubmissionOf } from './define-kind';
 import { REQUEST_QUOTE_KIND } from './request-quote';
+import type { EnquiryStatus } from './statuses';
 import { WEB_DEV_KIND } from './web-dev';
 
-export type { ColumnsOf, EnquiryKind, ListedRowOf, StoredField, SubmissionOf } from './define-kind';
+export type { ColumnsOf, EnquiryKind, InboxRoles, ListedRowOf, StoredField, SubmissionOf } from './define-kind';
 export { REPLY_PROMISES, replyPromiseSentence, type ReplyPromise } from './reply-promises';
+export { ENQUIRY_STATUSES, type EnquiryStatus } from './statuses';
 
 /** In the dashboard's tab order. */
 export const MESSAGE_KINDS = ['web_dev', 'creative_design', 'contact', 'request_quote'] as const;
@@ -28,13 +30,25 @@ export const ENQUIRY_KINDS = {
 
 type Kinds = typeof ENQUIRY_KINDS;
 
+/** Each kind's value of one property of its definition, keyed by kind. */
+function byKind<P extends keyof EnquiryKind>(property: P): { [K in MessageKind]: Kinds[K][P] } {
+  return Object.fromEntries(MESSAGE_KINDS.map((kind) => [kind, ENQUIRY_KINDS[kind][property]])) as {
+    [K in MessageKind]: Kinds[K][P];
+  };
+}
+
 /** Submit, list and delete path of each kind. */
-export const MESSAGE_KIND_PATHS: { [K in MessageKind]: Kinds[K]['paths'] } = {
-  web_dev: WEB_DEV_KIND.paths,
-  creative_design: CREATIVE_DESIGN_KIND.paths,
-  contact: CONTACT_KIND.paths,
-  request_quote: REQUEST_QUOTE_KIND.paths,
-};
+export const MESSAGE_KIND_PATHS = byKind('paths');
+
+/** The dashboard's tab names (spec 2), keyed by kind. */
+export const MESSAGE_KIND_LABELS = Object.fromEntries(
+  MESSAGE_KINDS.map((kind) => [kind, ENQUIRY_KINDS[kind].inbox.tabLabel]),
+) as { [K in MessageKind]: Kinds[K]['inbox']['tabLabel'] };
+
+/** The statuses a kind's enquiries can have, in the order of the follow-up: trainings enrol, leads are won. */
+export function statusesOf(kind: MessageKind): readonly EnquiryStatus[] {
+  return ENQUIRY_KINDS[kind].inbox.statuses;
+}
 
 export type SubmissionByKind = { [K in MessageKind]: SubmissionOf<Kinds[K]> };
 export type StoredColumnsByKind = { [K in MessageKind]: ColumnsOf<Kinds[K]> };
@@ -92,6 +106,8 @@ export function storedColumnsOf(kind: MessageKind, submission: Record<string, un
 
 /** A stored row as the API lists it: id, then exactly the fields of spec 3, with created_at as an ISO time. */
 export function listedRowOf<K extends MessageKind>(kind: K, stored: StoredRowByKind[K]): MessageRowByKind[K];
+/** A row of the one enquiries table, whose kind is known only when the program runs. */
+export function listedRowOf(kind: MessageKind, stored: Readonly<Record<string, unknown>>): Record<string, unknown>;
 export function listedRowOf(kind: MessageKind, stored: Record<string, unknown>): Record<string, unknown> {
   // MariaDB hands integers and bigints back as strings or numbers depending on the driver's settings.
   const row: Record<string, unknown> = { id: Number(stored.id) };
@@ -102,3 +118,43 @@ export function listedRowOf(kind: MessageKind, stored: Record<string, unknown>):
   row.created_at = new Date(Number(stored.created_at)).toISOString();
   return row;
 }
+
+/** The stored columns of some fields of a kind, in the order given (fields the table does not keep are left out). */
+function columnsOfFields(kind: MessageKind, fields: readonly string[]): string[] {
+  const stored: Readonly<Record<string, StoredField | null>> = ENQUIRY_KINDS[kind].fields;
+  return fields.flatMap((field) => stored[field]?.column ?? []);
+}
+
+const textsOf = (columns: Readonly<Record<string, unknown>>, names: readonly string[]) =>
+  names.map((name) => columns[name]).filter((value): value is string => typeof value === 'string' && value !== '');
+
+/** The person's name of a stored enquiry, from its columns: the kind's name fields joined by a space. */
+export function enquiryNameOf(kind: MessageKind, columns: Readonly<Record<string, unknown>>): string {
+  return textsOf(columns, columnsOfFields(kind, ENQUIRY_KINDS[kind].inbox.nameFields)).join(' ');
+}
+
+/** Characters of an enquiry's preview a list row carries. */
+export const PREVIEW_MAX_CHARACTERS = 140;
+
+/** A list row's preview of a stored enquiry: its kind's preview fields joined by " · ", cut to the preview's length. */
+export function enquiryPreviewOf(kind: MessageKind, columns: Readonly<Record<string, unknown>>): string {
+  const text = textsOf(columns, columnsOfFields(kind, ENQUIRY_KINDS[kind].inbox.previewFields)).join(' · ');
+  return Array.from(text).slice(0, PREVIEW_MAX_CHARACTERS).join('');
+}
+
+/**
+ * What the inbox search reads of a kind, as columns: the name's columns (searched as one text, so a full name typed
+ * as one finds a first name and surname stored apart), then every other field the definition marks searched.
+ */
+export function searchedColumnsOf(kind: MessageKind): { name: string[]; other: string[] } {
+  const name = columnsOfFields(kind, ENQUIRY_KINDS[kind].inbox.nameFields);
+  const other = storedFieldsOf(kind)
+    .filter((field) => field.searched && !name.includes(field.column))
+    .map((field) => field.column);
+  return { name, other };
+}
+
+/** Every column some kind stores, once each: the one enquiries table's columns besides the common ones. */
+export const KIND_COLUMNS: readonly string[] = [
+  ...new Set(MESSAGE_KINDS.flatMap((kind) => storedFieldsOf(kind).map((field) => field.column))),
+];

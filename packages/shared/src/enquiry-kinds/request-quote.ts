@@ -4,10 +4,10 @@ import { PATHS } from '../site-paths';
 import { QuoteRequestSchema } from '../schemas/quote';
 import type { EnquiryKind } from './define-kind';
 import { REPLY_PROMISES } from './reply-promises';
+import { LEAD_STATUSES } from './statuses';
 
 /** How a quote request is stored, listed and shown (docs/decisions/0009). */
 export const REQUEST_QUOTE_KIND = {
-  table: 'request_quote_messages',
   schema: QuoteRequestSchema,
   fields: {
     name: { column: 'name', label: 'Name', searched: true },
@@ -33,4 +33,10 @@ export const REQUEST_QUOTE_KIND = {
   wrongSumMessage: SPEC_MESSAGES.WRONG_SUM_QUOTE,
   notificationTitle: 'quote request',
   replyPromise: REPLY_PROMISES.quote,
+  inbox: {
+    tabLabel: 'Request Quote',
+    nameFields: ['name'],
+    previewFields: ['projectDescription'],
+    statuses: LEAD_STATUSES,
+  },
 } as const satisfies EnquiryKind<typeof QuoteRequestSchema>;

@@ -4,10 +4,10 @@ import { PATHS } from '../site-paths';
 import { WebTrainingRegistrationSchema } from '../schemas/training';
 import type { EnquiryKind } from './define-kind';
 import { REPLY_PROMISES } from './reply-promises';
+import { TRAINING_STATUSES } from './statuses';
 
 /** How a web development training registration is stored, listed and shown (docs/decisions/0009). */
 export const WEB_DEV_KIND = {
-  table: 'web_dev_messages',
   schema: WebTrainingRegistrationSchema,
   fields: {
     firstname: { column: 'firstname', label: 'First name', searched: true },
@@ -30,4 +30,10 @@ export const WEB_DEV_KIND = {
   wrongSumMessage: SPEC_MESSAGES.WRONG_SUM_TRAINING,
   notificationTitle: 'web development training registration',
   replyPromise: REPLY_PROMISES.training,
+  inbox: {
+    tabLabel: 'Web Development',
+    nameFields: ['firstname', 'surname'],
+    previewFields: ['trainingType', 'schedule'],
+    statuses: TRAINING_STATUSES,
+  },
 } as const satisfies EnquiryKind<typeof WebTrainingRegistrationSchema>;

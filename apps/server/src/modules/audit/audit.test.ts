@@ -11,7 +11,7 @@ import {
   type TestContext,
   userIdOf,
 } from '../../test/test-context';
-import { storeEnquiry } from '../inbox/inbox-fixtures';
+import { storeEnquiry } from '../../test/enquiries';
 import { recordAudit, SERVER_ACTOR } from './audit-log';
 import { AUDIT_EXPORT_COLUMNS } from './audit.service';
 

@@ -12,7 +12,7 @@ import {
   unzip,
 } from '../../test/spreadsheet-files';
 import { createTestContext, signedInStaff, userIdOf, type StaffAgent, type TestContext } from '../../test/test-context';
-import { storeEnquiry } from '../inbox/inbox-fixtures';
+import { storeEnquiry } from '../../test/enquiries';
 import { addNote, updateEnquiry } from '../inbox/inbox.service';
 
 let context: TestContext;
@@ -39,19 +39,11 @@ beforeAll(async () => {
   // A contact message with a formula on its second line, assigned and noted; a training registration; one mail.
   const contact = await storeEnquiry(context, 'contact', { values: { email: PERSON, message: 'line one\n=1+1' } });
   contactReference = contact.reference;
-  await context.db
-    .updateTable('contact_messages')
-    .set({ phone: '+234 803 555 1234' })
-    .where('id', '=', contact.id)
-    .execute();
+  await context.db.updateTable('enquiries').set({ phone: '+234 803 555 1234' }).where('id', '=', contact.id).execute();
   await updateEnquiry(deps, 'contact', contact.id, { assigneeId: ownerId }, ownerId);
   await addNote(deps, 'contact', contact.id, 'line one\n=1+1', ownerId);
   const training = await storeEnquiry(context, 'web_dev', { values: { email: PERSON } });
-  await context.db
-    .updateTable('web_dev_messages')
-    .set({ phone: '08031234567' })
-    .where('id', '=', training.id)
-    .execute();
+  await context.db.updateTable('enquiries').set({ phone: '08031234567' }).where('id', '=', training.id).execute();
   await context.db
     .insertInto('outbox')
     .values({

@@ -1,5 +1,4 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
-import { ENQUIRY_KINDS, type MessageKind } from '@agency/shared';
 import type { Database, EpochMs, MailPurpose, OutboxStatus } from '../../lib/database-schema';
 import { subjectKeyOf } from '../../lib/rate-limiter';
 import { likePattern } from '../../lib/sql-like';
@@ -16,18 +15,18 @@ export interface PersonKey {
 const REFERENCES_PER_QUERY = 50;
 
 /**
- * Every stored enquiry of a kind, in any folder, whose e-mail address (in any case) or phone digits are the
+ * Every stored enquiry of every kind, in any folder, whose e-mail address (in any case) or phone digits are the
  * person's, oldest first. An owner asks this rarely, so it reads the table through rather than keeping an index on
  * lower(email) that every submission would pay for.
  */
-export async function listEnquiriesOf(db: Db, kind: MessageKind, person: PersonKey) {
+export async function listEnquiriesOf(db: Db, person: PersonKey) {
   const matches: Array<RawBuilder<SqlBool>> = [];
   if (person.email !== undefined) matches.push(sql<SqlBool>`lower(${sql.ref('email')}) = ${person.email}`);
   // An empty key would match every enquiry whose phone has no digits; the query schema asks for 6 digits or more.
   if (person.phoneKey) matches.push(sql<SqlBool>`${sql.ref('phone_key')} = ${person.phoneKey}`);
   if (matches.length === 0) return [];
   return db
-    .selectFrom(ENQUIRY_KINDS[kind].table)
+    .selectFrom('enquiries')
     .selectAll()
     .where(sql<SqlBool>`${sql.join(matches, sql` or `)}`)
     .orderBy('created_at')
@@ -54,22 +53,24 @@ export interface PersonMailRow {
   text_body: string;
   status: OutboxStatus;
   created_at: EpochMs;
+  enquiry_id: number | null;
 }
 
 /**
- * The mail records about a person, whatever their status: those to or answerable to their address, and those whose
- * subject or text names one of their references (the staff notification carries the reference and the visitor's
- * details; the auto-reply its reference). A reference found inside a longer one is left to the caller to reject.
+ * The mail records about a person, whatever their status: those about one of their enquiries, those to or
+ * answerable to their address, and those whose subject or text names one of their references (mails written before
+ * they pointed at their enquiry). A reference found inside a longer one is left to the caller to reject.
  */
 export async function listMailsAbout(
   db: Db,
   email: string | undefined,
   references: string[],
+  enquiryIds: number[],
 ): Promise<PersonMailRow[]> {
   const found = new Map<number, PersonMailRow>();
   const select = async (where: RawBuilder<SqlBool>) => {
     const result = await sql<Record<string, unknown>>`
-      select id, message_id, purpose, recipient, reply_to, subject, text_body, status, created_at
+      select id, message_id, purpose, recipient, reply_to, subject, text_body, status, created_at, enquiry_id
       from outbox where ${where}
     `.execute(db);
     for (const row of result.rows) {
@@ -83,9 +84,14 @@ export async function listMailsAbout(
         text_body: String(row.text_body),
         status: row.status as OutboxStatus,
         created_at: Number(row.created_at),
+        enquiry_id: row.enquiry_id === null ? null : Number(row.enquiry_id),
       });
     }
   };
+  for (let start = 0; start < enquiryIds.length; start += REFERENCES_PER_QUERY) {
+    const ids = enquiryIds.slice(start, start + REFERENCES_PER_QUERY);
+    await select(sql<SqlBool>`enquiry_id in (${sql.join(ids)})`);
+  }
   if (email !== undefined) {
     await select(sql<SqlBool>`lower(recipient) = ${email} or lower(reply_to) = ${email}`);
   }

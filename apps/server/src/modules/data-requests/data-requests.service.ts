@@ -1,6 +1,5 @@
 import {
   FORMER_COLLEAGUE,
-  MESSAGE_KINDS,
   listedRowOf,
   phoneSearchKey,
   type DataErasure,
@@ -88,17 +87,18 @@ const namesReference = (text: string, reference: string) => {
 async function findRecords(db: Db, person: PersonKey): Promise<Found> {
   const enquiries: FoundEnquiry[] = [];
   const notes: FoundNote[] = [];
-  for (const kind of MESSAGE_KINDS) {
-    const rows = await repository.listEnquiriesOf(db, kind, person);
-    enquiries.push(...rows.map((row) => ({ kind, row })));
-    const references = new Map(rows.map((row) => [Number(row.id), row.reference]));
-    for (const note of await listNotesOn(db, kind, [...references.keys()])) {
-      notes.push({ ...note, kind, reference: references.get(note.enquiry_id) ?? '' });
-    }
+  const rows = await repository.listEnquiriesOf(db, person);
+  enquiries.push(...rows.map((row) => ({ kind: row.kind, row })));
+  const byId = new Map(rows.map((row) => [Number(row.id), row]));
+  for (const note of await listNotesOn(db, [...byId.keys()])) {
+    const enquiry = byId.get(note.enquiry_id);
+    if (enquiry) notes.push({ ...note, kind: enquiry.kind, reference: enquiry.reference });
   }
   const references = enquiries.map(({ row }) => row.reference);
-  const mails = (await repository.listMailsAbout(db, person.email, references)).filter(
+  const ids = [...byId.keys()];
+  const mails = (await repository.listMailsAbout(db, person.email, references, ids)).filter(
     (mail) =>
+      (mail.enquiry_id !== null && byId.has(mail.enquiry_id)) ||
       (person.email !== undefined &&
         (mail.recipient.toLowerCase() === person.email || mail.reply_to?.toLowerCase() === person.email)) ||
       references.some(
@@ -224,8 +224,8 @@ export async function exportPerson(
 /**
  * Erases everything stored about a person, in one transaction, when it is still the number of records the owner
  * confirmed (409 and nothing erased otherwise): their enquiries in every folder with notes, history and read marks,
- * and the mail records about them, pending ones included, so a notification not yet sent is never sent. The
- * enquiry numbers stay, so no reference is given twice. The outbox folder's copies go once the transaction holds.
+ * and the mail records about them, pending ones included, so a notification not yet sent is never sent. An
+ * enquiry's id is never given again (the ids count on past deleted rows), so no reference is given twice. The outbox folder's copies go once the transaction holds.
  */
 export async function erasePerson(
   deps: DataRequestDeps,
@@ -240,10 +240,10 @@ export async function erasePerson(
       if (total !== body.expectedRecords) {
         throw new AppError(409, DATA_REQUEST_ERRORS.COUNT_CHANGED(total, body.expectedRecords));
       }
-      for (const kind of MESSAGE_KINDS) {
-        const ids = found.enquiries.filter((enquiry) => enquiry.kind === kind).map(({ row }) => Number(row.id));
-        await deleteEnquiries(trx, kind, ids);
-      }
+      await deleteEnquiries(
+        trx,
+        found.enquiries.map(({ row }) => Number(row.id)),
+      );
       await deleteMails(
         trx,
         found.mails.map((mail) => mail.id),

@@ -2,16 +2,14 @@ import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   API_MESSAGES,
-  ENQUIRY_KINDS,
   INBOX_PATHS,
   InboxArrivalsSchema,
   InboxMatchesSchema,
   InboxPageSchema,
-  MESSAGE_KINDS,
   type MessageKind,
 } from '@agency/shared';
 import { createTestContext, signedInStaff, type StaffAgent, type TestContext } from '../../test/test-context';
-import { storeEnquiry } from './inbox-fixtures';
+import { storeEnquiry } from '../../test/enquiries';
 import { INBOX_ROUTES } from './inbox.routes';
 
 /**
@@ -32,7 +30,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  for (const kind of MESSAGE_KINDS) await context.db.deleteFrom(ENQUIRY_KINDS[kind].table).execute();
+  await context.db.deleteFrom('enquiries').execute();
 });
 
 async function firstPage(kind: MessageKind, query: Record<string, string> = {}) {
@@ -117,7 +115,7 @@ describe('a search across the four kinds', () => {
     const won = await storeEnquiry(context, 'contact', { values: { name: 'Bisi Won' } });
     await storeEnquiry(context, 'contact', { values: { name: 'Bisi New' } });
     await storeEnquiry(context, 'web_dev', { values: { firstname: 'Bisi', surname: 'Trainee' } });
-    await context.db.updateTable('contact_messages').set({ status: 'won' }).where('id', '=', won.id).execute();
+    await context.db.updateTable('enquiries').set({ status: 'won' }).where('id', '=', won.id).execute();
     const response = await staff.get(INBOX_PATHS.MATCHES).query({ q: 'bisi', status: 'won' });
     expect(InboxMatchesSchema.parse(response.body).matches).toMatchObject({ contact: 1, web_dev: 1 });
   });

@@ -1,11 +1,14 @@
 import {
+  ALL_KINDS,
   FORMER_COLLEAGUE,
   MESSAGE_KIND_LABELS,
+  MESSAGE_KINDS,
   STATUS_LABELS,
   UNASSIGNED,
   storedFieldsOf,
   type EnquiryStatus,
   type MessageKind,
+  type StoredFieldEntry,
 } from '@agency/shared';
 import { lagosDateTimeOf, lagosDayOf } from '../../lib/clock';
 import type { Cell, SheetColumn } from '../../lib/spreadsheet';
@@ -17,17 +20,29 @@ export interface ExportNote {
   body: string;
 }
 
+/** The stored fields an export shows: the kind's, or for every kind each column once (blank where a kind has none). */
+function exportFieldsOf(kind: MessageKind | undefined): StoredFieldEntry[] {
+  if (kind !== undefined) return storedFieldsOf(kind);
+  const fields = new Map<string, StoredFieldEntry>();
+  for (const each of MESSAGE_KINDS) {
+    for (const field of storedFieldsOf(each)) if (!fields.has(field.column)) fields.set(field.column, field);
+  }
+  return [...fields.values()];
+}
+
 /**
- * The export's columns: what the list shows first, then every stored field of the kind by its label, then the notes.
- * Each says what it holds, so a workbook keeps phone numbers and references as text and times as dates.
+ * The export's columns: what the list shows first (with the kind, when the view holds every kind), then every
+ * stored field by its label, then the notes. Each says what it holds, so a workbook keeps phone numbers and
+ * references as text and times as dates.
  */
-export function exportColumnsOf(kind: MessageKind): SheetColumn[] {
+export function exportColumnsOf(kind: MessageKind | undefined): SheetColumn[] {
   return [
+    ...(kind === undefined ? [{ header: 'Kind' }] : []),
     { header: 'Reference', type: 'reference' },
     { header: 'Received', type: 'date' },
     { header: 'Status' },
     { header: 'Assignee' },
-    ...storedFieldsOf(kind).map(({ label, layout, phone }): SheetColumn => ({
+    ...exportFieldsOf(kind).map(({ label, layout, phone }): SheetColumn => ({
       header: label,
       type: phone ? 'phone' : layout === 'long' ? 'long' : 'text',
     })),
@@ -45,17 +60,18 @@ function notesCellOf(notes: readonly ExportNote[]): string {
  * (lib/spreadsheet) quote them, neutralise formulas and write the time in Lagos.
  */
 export function exportRowOf(
-  kind: MessageKind,
+  kind: MessageKind | undefined,
   row: Readonly<Record<string, unknown>>,
   staff: { names: ReadonlyMap<number, string>; notes: readonly ExportNote[] },
 ): Cell[] {
   const assignee = row.assignee_id === null || row.assignee_id === undefined ? undefined : Number(row.assignee_id);
   return [
+    ...(kind === undefined ? [MESSAGE_KIND_LABELS[row.kind as MessageKind] ?? String(row.kind)] : []),
     String(row.reference),
     new Date(Number(row.created_at)),
     STATUS_LABELS[row.status as EnquiryStatus] ?? String(row.status),
     assignee === undefined ? UNASSIGNED : (staff.names.get(assignee) ?? FORMER_COLLEAGUE),
-    ...storedFieldsOf(kind).map(({ column, storedAs }) => {
+    ...exportFieldsOf(kind).map(({ column, storedAs }) => {
       const value = row[column];
       if (value === null || value === undefined) return '';
       if (storedAs === 'json') {
@@ -69,11 +85,11 @@ export function exportRowOf(
 }
 
 /** The worksheet's name: the dashboard's tab name. */
-export function exportSheetNameOf(kind: MessageKind): string {
-  return MESSAGE_KIND_LABELS[kind];
+export function exportSheetNameOf(kind: MessageKind | undefined): string {
+  return kind === undefined ? 'All enquiries' : MESSAGE_KIND_LABELS[kind];
 }
 
 /** The file name a browser saves the export as: `contact-enquiries-2026-11-24.csv`, the day in Lagos. */
-export function exportFileNameOf(kind: MessageKind, now: Date, extension: 'csv' | 'xlsx'): string {
-  return `${kind.replace(/_/g, '-')}-enquiries-${lagosDayOf(now)}.${extension}`;
+export function exportFileNameOf(kind: MessageKind | undefined, now: Date, extension: 'csv' | 'xlsx'): string {
+  return `${(kind ?? ALL_KINDS).replace(/_/g, '-')}-enquiries-${lagosDayOf(now)}.${extension}`;
 }

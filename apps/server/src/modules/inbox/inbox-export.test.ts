@@ -1,11 +1,11 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { INBOX_PATHS, storedFieldsOf } from '@agency/shared';
 import { cellUnder, csvRecordsOf, download, readWorkbook, rowsByHeader } from '../../test/spreadsheet-files';
 import { createTestContext, signedInStaff, userIdOf, type TestContext } from '../../test/test-context';
-import { storeEnquiry } from './inbox-fixtures';
+import { storeEnquiry } from '../../test/enquiries';
 import { summariesQuery } from './inbox.repository';
 import { addNote, updateEnquiry } from './inbox.service';
 
@@ -33,7 +33,7 @@ const deps = () => ({ db: context.db, clock: () => context.now(), config: contex
 /** Stores a contact message, then writes its phone as an older version of the form may have kept it. */
 async function storeContact(values: Record<string, unknown>, phone: string, createdAt: number) {
   const stored = await storeEnquiry(context, 'contact', { values, createdAt });
-  await context.db.updateTable('contact_messages').set({ phone }).where('id', '=', stored.id).execute();
+  await context.db.updateTable('enquiries').set({ phone }).where('id', '=', stored.id).execute();
   return stored;
 }
 
@@ -109,7 +109,7 @@ describe('the CSV export', () => {
 
   it('quotes a cell with a leading or trailing space, so no program trims it', async () => {
     const { id } = await storeContact({ name: 'Space Case' }, '08030000001', context.now().getTime() - 4 * DAY);
-    await context.db.updateTable('contact_messages').set({ message: ' indented ' }).where('id', '=', id).execute();
+    await context.db.updateTable('enquiries').set({ message: ' indented ' }).where('id', '=', id).execute();
     const response = await download(staff.get(INBOX_PATHS.export('contact')).query({ q: 'Space Case' }));
     expect(response.bytes.toString('utf8')).toContain(',08030000001," indented ",');
     expect(rowsByHeader(csvRecordsOf(response.bytes))[0]?.Message).toBe(' indented ');
@@ -188,33 +188,42 @@ describe('the workbook export', () => {
 });
 
 describe('the list queries', () => {
-  it('read the first page of a folder, and of a status, in index order without sorting', async () => {
+  it('read the first page of a folder, of a status and of every kind at once, in index order without sorting', async () => {
     const start = context.now().getTime() - 20 * DAY;
     for (let index = 0; index < 300; index += 1) {
       await storeEnquiry(context, 'contact', { createdAt: start + index * 1000 });
     }
-    await sql`analyze table contact_messages`.execute(context.db).catch(() => sql`analyze`.execute(context.db));
+    await sql`analyze table enquiries`.execute(context.db).catch(() => sql`analyze`.execute(context.db));
     const pages = [
-      summariesQuery('contact', { folder: 'inbox' }, { userId: 1, direction: 'older', limit: 51 }),
-      summariesQuery('contact', { folder: 'inbox', status: 'won' }, { userId: 1, direction: 'older', limit: 51 }),
+      summariesQuery(context.db, { kind: 'contact', folder: 'inbox' }, { userId: 1, direction: 'older', limit: 51 }),
       summariesQuery(
-        'contact',
-        { folder: 'inbox' },
+        context.db,
+        { kind: 'contact', folder: 'inbox', status: 'won' },
+        { userId: 1, direction: 'older', limit: 51 },
+      ),
+      summariesQuery(context.db, { folder: 'inbox' }, { userId: 1, direction: 'older', limit: 51 }),
+      summariesQuery(
+        context.db,
+        { kind: 'contact', folder: 'inbox' },
         { userId: 1, direction: 'newer', from: { createdAt: start, id: 5 }, limit: 51 },
       ),
     ];
     for (const page of pages) {
       if (context.database.dialect === 'sqlite') {
-        const plan = await sql<{ detail: string }>`explain query plan ${page}`.execute(context.db);
+        const { sql: text, parameters } = page.compile();
+        const plan = await context.db.executeQuery<{ detail: string }>(
+          CompiledQuery.raw(`explain query plan ${text}`, [...parameters]),
+        );
         const details = plan.rows.map((row) => row.detail).join('\n');
-        expect(details).toMatch(/contact_messages_folder_(status_)?created/);
+        expect(details).toMatch(/enquiries_(kind_)?folder_(status_)?created/);
         expect(details).not.toMatch(/TEMP B-TREE/);
       } else {
-        const plan = await sql<{ table: string; key: string | null; Extra: string | null }>`explain ${page}`.execute(
-          context.db,
+        const { sql: text, parameters } = page.compile();
+        const plan = await context.db.executeQuery<{ table: string; key: string | null; Extra: string | null }>(
+          CompiledQuery.raw(`explain ${text}`, [...parameters]),
         );
-        const enquiries = plan.rows.find((row) => row.table === 'contact_messages');
-        expect(enquiries?.key ?? '').toMatch(/contact_messages_folder_(status_)?created/);
+        const enquiries = plan.rows.find((row) => row.table === 'enquiries');
+        expect(enquiries?.key ?? '').toMatch(/enquiries_(kind_)?folder_(status_)?created/);
         expect(plan.rows.map((row) => row.Extra ?? '').join('\n')).not.toMatch(/filesort|temporary/i);
       }
     }

@@ -1,9 +1,7 @@
-import { sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import {
-  ENQUIRY_KINDS,
-  INBOX_LIMITS,
-  MESSAGE_KINDS,
   isPhoneSearch,
+  MESSAGE_KINDS,
   phoneSearchKey,
   searchTextOf,
   type EnquiryStatus,
@@ -11,29 +9,15 @@ import {
   type InboxFolder,
   type MessageKind,
 } from '@agency/shared';
-import type { Database, EpochMs, MessageTableName } from '../../lib/database-schema';
+import type { Database, EpochMs } from '../../lib/database-schema';
 import { likePattern } from '../../lib/sql-like';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
-/** The columns a list row's name is made of. */
-const NAME_COLUMNS: Record<MessageKind, readonly string[]> = {
-  web_dev: ['firstname', 'surname'],
-  creative_design: ['firstname', 'surname'],
-  contact: ['name'],
-  request_quote: ['name'],
-};
-
-/** The columns a list row's preview is made of; only their first characters are read. */
-const PREVIEW_COLUMNS: Record<MessageKind, readonly string[]> = {
-  web_dev: ['training_type', 'schedule'],
-  creative_design: ['schedule'],
-  contact: ['message'],
-  request_quote: ['project_description'],
-};
-
 /** What the filters of a view come to once `me` and the Lagos days are resolved. */
 export interface ResolvedFilter {
+  /** One kind's tab, or every kind (the "All" view). */
+  kind?: MessageKind;
   folder: InboxFolder;
   q?: string;
   status?: EnquiryStatus;
@@ -53,94 +37,95 @@ export interface Position {
 /** Towards older rows (the next page) or newer ones (the page before). */
 export type Direction = 'older' | 'newer';
 
+type Where = ExpressionBuilder<Database, 'enquiries'>;
+
+/** The where clause of a view: its kind, its folder and every filter given. */
+function matching(filter: ResolvedFilter) {
+  return (eb: Where) => {
+    const clauses: Array<Expression<SqlBool>> = [eb('enquiries.folder', '=', filter.folder)];
+    if (filter.kind !== undefined) clauses.push(eb('enquiries.kind', '=', filter.kind));
+    if (filter.status !== undefined) clauses.push(eb('enquiries.status', '=', filter.status));
+    if (filter.assigneeId === null) clauses.push(eb('enquiries.assignee_id', 'is', null));
+    else if (filter.assigneeId !== undefined) clauses.push(eb('enquiries.assignee_id', '=', filter.assigneeId));
+    if (filter.fromMs !== undefined) clauses.push(eb('enquiries.created_at', '>=', filter.fromMs));
+    if (filter.untilMs !== undefined) clauses.push(eb('enquiries.created_at', '<', filter.untilMs));
+    if (filter.q) {
+      const like = (column: 'reference' | 'phone_key' | 'search_text', text: string) =>
+        sql<SqlBool>`${eb.ref(`enquiries.${column}`)} like ${likePattern(text)} escape '!'`;
+      // Any way of writing a Nigerian number finds the same stored digits (phoneSearchKey on both sides); any
+      // other text is compared without accents and case with what the definition marks searched (searchTextOf).
+      clauses.push(
+        isPhoneSearch(filter.q)
+          ? eb.or([like('phone_key', phoneSearchKey(filter.q)), like('reference', filter.q)])
+          : like('search_text', searchTextOf(filter.q)),
+      );
+    }
+    return eb.and(clauses);
+  };
+}
+
+/** Rows strictly beyond a position, in the newest-first order. */
+function beyond(position: Position, direction: Direction) {
+  const way = direction === 'older' ? '<' : '>';
+  // Spelled out rather than as a row comparison, which MariaDB does not turn into an index range.
+  return (eb: Where) =>
+    eb.or([
+      eb('enquiries.created_at', way, position.createdAt),
+      eb.and([eb('enquiries.created_at', '=', position.createdAt), eb('enquiries.id', way, position.id)]),
+    ]);
+}
+
+/** The query of listSummaries, on its own so a test can ask each database how it runs it (EXPLAIN). */
+export function summariesQuery(
+  db: Db,
+  filter: ResolvedFilter,
+  page: { userId: number; from?: Position; direction: Direction; limit: number },
+) {
+  const order = page.direction === 'older' ? 'desc' : 'asc';
+  const from = page.from;
+  return db
+    .selectFrom('enquiries')
+    .leftJoin('enquiry_reads', (join) =>
+      join.onRef('enquiry_reads.enquiry_id', '=', 'enquiries.id').on('enquiry_reads.user_id', '=', page.userId),
+    )
+    .select([
+      'enquiries.id',
+      'enquiries.kind',
+      'enquiries.reference',
+      'enquiries.created_at',
+      'enquiries.name',
+      'enquiries.email',
+      'enquiries.phone',
+      'enquiries.preview',
+      'enquiries.status',
+      'enquiries.assignee_id',
+      'enquiries.folder',
+      'enquiries.spam_reason',
+      'enquiries.trashed_at',
+      'enquiry_reads.user_id as read_by',
+    ])
+    .where(matching(filter))
+    .$if(from !== undefined, (query) => query.where(beyond(from as Position, page.direction)))
+    .orderBy('enquiries.created_at', order)
+    .orderBy('enquiries.id', order)
+    .limit(page.limit);
+}
+
 export interface SummaryRow {
   id: number;
+  kind: MessageKind;
   reference: string;
   created_at: EpochMs;
+  name: string;
   email: string;
   phone: string;
+  preview: string;
   status: EnquiryStatus;
   assignee_id: number | null;
   folder: InboxFolder;
   spam_reason: string | null;
   trashed_at: EpochMs | null;
-  /** The name columns in NAME_COLUMNS order. */
-  nameParts: string[];
-  /** The preview columns, each cut to the preview's length, in PREVIEW_COLUMNS order. */
-  previewParts: Array<string | null>;
   read: boolean;
-}
-
-const tableOf = (kind: MessageKind): MessageTableName => ENQUIRY_KINDS[kind].table;
-
-const like = (column: string, pattern: string) => sql<SqlBool>`${sql.ref(column)} like ${pattern} escape '!'`;
-
-/** The where clause of a view: its folder and every filter given. */
-function filterClause(kind: MessageKind, filter: ResolvedFilter): Expression<SqlBool> {
-  const table = tableOf(kind);
-  const column = (name: string) => `${table}.${name}`;
-  const clauses = [sql<SqlBool>`${sql.ref(column('folder'))} = ${filter.folder}`];
-  if (filter.status !== undefined) clauses.push(sql<SqlBool>`${sql.ref(column('status'))} = ${filter.status}`);
-  if (filter.assigneeId === null) clauses.push(sql<SqlBool>`${sql.ref(column('assignee_id'))} is null`);
-  else if (filter.assigneeId !== undefined) {
-    clauses.push(sql<SqlBool>`${sql.ref(column('assignee_id'))} = ${filter.assigneeId}`);
-  }
-  if (filter.fromMs !== undefined) clauses.push(sql<SqlBool>`${sql.ref(column('created_at'))} >= ${filter.fromMs}`);
-  if (filter.untilMs !== undefined) clauses.push(sql<SqlBool>`${sql.ref(column('created_at'))} < ${filter.untilMs}`);
-  if (filter.q) {
-    const reference = like(column('reference'), likePattern(filter.q));
-    if (isPhoneSearch(filter.q)) {
-      // Any way of writing a Nigerian number finds the same stored digits (phoneSearchKey on both sides).
-      const digits = like(column('phone_key'), likePattern(phoneSearchKey(filter.q)));
-      clauses.push(sql<SqlBool>`(${digits} or ${reference})`);
-    } else {
-      // Name, e-mail, phone as written, message or project description and reference, compared without accents and
-      // case on both databases: the stored copy and the search are normalised the same way (searchTextOf).
-      clauses.push(like(column('search_text'), likePattern(searchTextOf(filter.q))));
-    }
-  }
-  return sql<SqlBool>`${sql.join(clauses, sql` and `)}`;
-}
-
-/** Rows strictly beyond a position, in the newest-first order. */
-function beyond(kind: MessageKind, position: Position, direction: Direction): Expression<SqlBool> {
-  const table = tableOf(kind);
-  const createdAt = sql.ref(`${table}.created_at`);
-  const id = sql.ref(`${table}.id`);
-  // Spelled out rather than as a row comparison, which MariaDB does not turn into an index range.
-  return direction === 'older'
-    ? sql<SqlBool>`(${createdAt} < ${position.createdAt} or (${createdAt} = ${position.createdAt} and ${id} < ${position.id}))`
-    : sql<SqlBool>`(${createdAt} > ${position.createdAt} or (${createdAt} = ${position.createdAt} and ${id} > ${position.id}))`;
-}
-
-/** The query of listSummaries, on its own so a test can ask each database how it runs it (EXPLAIN). */
-export function summariesQuery(
-  kind: MessageKind,
-  filter: ResolvedFilter,
-  page: { userId: number; from?: Position; direction: Direction; limit: number },
-) {
-  const table = tableOf(kind);
-  const column = (name: string) => sql.ref(`${table}.${name}`);
-  const order = page.direction === 'older' ? sql`desc` : sql`asc`;
-  const where = page.from
-    ? sql<SqlBool>`${filterClause(kind, filter)} and ${beyond(kind, page.from, page.direction)}`
-    : filterClause(kind, filter);
-  const names = NAME_COLUMNS[kind].map((name, index) => sql`${column(name)} as ${sql.ref(`name_${index}`)}`);
-  const previews = PREVIEW_COLUMNS[kind].map(
-    (name, index) => sql`substr(${column(name)}, 1, ${INBOX_LIMITS.PREVIEW_MAX}) as ${sql.ref(`preview_${index}`)}`,
-  );
-  return sql<Record<string, unknown>>`
-    select ${column('id')}, ${column('reference')}, ${column('created_at')}, ${column('email')}, ${column('phone')},
-      ${column('status')}, ${column('assignee_id')}, ${column('folder')}, ${column('spam_reason')},
-      ${column('trashed_at')}, ${sql.join([...names, ...previews])},
-      enquiry_reads.user_id as read_by
-    from ${sql.table(table)}
-    left join enquiry_reads on enquiry_reads.kind = ${kind} and enquiry_reads.enquiry_id = ${column('id')}
-      and enquiry_reads.user_id = ${page.userId}
-    where ${where}
-    order by ${column('created_at')} ${order}, ${column('id')} ${order}
-    limit ${page.limit}
-  `;
 }
 
 /**
@@ -149,86 +134,79 @@ export function summariesQuery(
  */
 export async function listSummaries(
   db: Db,
-  kind: MessageKind,
   filter: ResolvedFilter,
   page: { userId: number; from?: Position; direction: Direction; limit: number },
 ): Promise<SummaryRow[]> {
-  const result = await summariesQuery(kind, filter, page).execute(db);
-  return result.rows.map((row) => ({
+  const rows = await summariesQuery(db, filter, page).execute();
+  // MariaDB hands bigints back as strings.
+  return rows.map(({ read_by: readBy, ...row }) => ({
+    ...row,
     id: Number(row.id),
-    reference: String(row.reference),
     created_at: Number(row.created_at),
-    email: String(row.email),
-    phone: String(row.phone),
-    status: row.status as EnquiryStatus,
     assignee_id: row.assignee_id === null ? null : Number(row.assignee_id),
-    folder: row.folder as InboxFolder,
-    spam_reason: row.spam_reason === null ? null : String(row.spam_reason),
     trashed_at: row.trashed_at === null ? null : Number(row.trashed_at),
-    nameParts: NAME_COLUMNS[kind].map((_, index) => String(row[`name_${index}`] ?? '')),
-    previewParts: PREVIEW_COLUMNS[kind].map((_, index) => {
-      const value = row[`preview_${index}`];
-      return value === null || value === undefined ? null : String(value);
-    }),
-    read: row.read_by !== null && row.read_by !== undefined,
+    read: readBy !== null,
   }));
 }
 
 /** Whether the view has a row beyond a position. */
 export async function hasRowBeyond(
   db: Db,
-  kind: MessageKind,
   filter: ResolvedFilter,
   from: Position,
   direction: Direction,
 ): Promise<boolean> {
-  const table = tableOf(kind);
-  const result = await sql`
-    select ${sql.ref(`${table}.id`)} from ${sql.table(table)}
-    where ${filterClause(kind, filter)} and ${beyond(kind, from, direction)}
-    limit 1
-  `.execute(db);
-  return result.rows.length > 0;
-}
-
-/** The rows of a view, or only those newer than a position (the poll: an index range on (folder, created_at, id)). */
-export async function countMatching(
-  db: Db,
-  kind: MessageKind,
-  filter: ResolvedFilter,
-  newerThan?: Position,
-): Promise<number> {
-  const table = tableOf(kind);
-  const where = newerThan
-    ? sql<SqlBool>`${filterClause(kind, filter)} and ${beyond(kind, newerThan, 'newer')}`
-    : filterClause(kind, filter);
-  const result = await sql<{ total: number | string }>`
-    select count(*) as total from ${sql.table(table)} where ${where}
-  `.execute(db);
-  return Number(result.rows[0]?.total ?? 0);
+  const row = await db
+    .selectFrom('enquiries')
+    .select('enquiries.id')
+    .where(matching(filter))
+    .where(beyond(from, direction))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /**
- * Whole stored rows of a view beyond a position, newest first, for the export: it walks the view a batch at a time.
+ * How many rows of a view there are, each kind apart (one query), or only those newer than a position (the poll:
+ * an index range on (kind, folder, created_at, id)).
  */
-export async function listFullRows(
+export async function countMatchingByKind(
   db: Db,
-  kind: MessageKind,
   filter: ResolvedFilter,
-  from: Position | undefined,
-  limit: number,
-): Promise<Array<Record<string, unknown>>> {
-  const table = tableOf(kind);
-  const where = from
-    ? sql<SqlBool>`${filterClause(kind, filter)} and ${beyond(kind, from, 'older')}`
-    : filterClause(kind, filter);
-  const result = await sql<Record<string, unknown>>`
-    select * from ${sql.table(table)}
-    where ${where}
-    order by ${sql.ref(`${table}.created_at`)} desc, ${sql.ref(`${table}.id`)} desc
-    limit ${limit}
-  `.execute(db);
-  return result.rows;
+  newerThan?: Position,
+): Promise<Map<MessageKind, number>> {
+  const rows = await db
+    .selectFrom('enquiries')
+    .select(['enquiries.kind', (eb) => eb.fn.countAll<number | string>().as('total')])
+    .where(matching(filter))
+    .$if(newerThan !== undefined, (query) => query.where(beyond(newerThan as Position, 'newer')))
+    .groupBy('enquiries.kind')
+    .execute();
+  return new Map(rows.map((row) => [row.kind, Number(row.total)]));
+}
+
+/** How many rows a view has, or only those newer than a position. */
+export async function countMatching(db: Db, filter: ResolvedFilter, newerThan?: Position): Promise<number> {
+  const row = await db
+    .selectFrom('enquiries')
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .where(matching(filter))
+    .$if(newerThan !== undefined, (query) => query.where(beyond(newerThan as Position, 'newer')))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/** Whole stored rows of a view beyond a position, newest first, for the export: it walks the view a batch at a time. */
+export async function listFullRows(db: Db, filter: ResolvedFilter, from: Position | undefined, limit: number) {
+  return db
+    .selectFrom('enquiries')
+    .selectAll()
+    .where(matching(filter))
+    .$if(from !== undefined, (query) => query.where(beyond(from as Position, 'older')))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 export interface FolderCountsRow {
@@ -238,72 +216,90 @@ export interface FolderCountsRow {
   spam: number;
 }
 
-/** Each kind's new and unread enquiries in the inbox (unread for this user), and what its trash and spam hold. */
-export async function countFolders(db: Db, userId: number): Promise<Record<MessageKind, FolderCountsRow>> {
-  const counts = {} as Record<MessageKind, FolderCountsRow>;
-  for (const kind of MESSAGE_KINDS) {
-    const table = tableOf(kind);
-    const column = (name: string) => sql.ref(`${table}.${name}`);
-    const result = await sql<{
-      folder: string;
-      total: number | string;
-      fresh: number | string;
-      unread: number | string;
-    }>`
-      select ${column('folder')} as folder, count(*) as total,
-        sum(case when ${column('status')} = 'new' then 1 else 0 end) as fresh,
-        sum(case when enquiry_reads.user_id is null then 1 else 0 end) as unread
-      from ${sql.table(table)}
-      left join enquiry_reads on enquiry_reads.kind = ${kind} and enquiry_reads.enquiry_id = ${column('id')}
-        and enquiry_reads.user_id = ${userId}
-      group by ${column('folder')}
-    `.execute(db);
-    const of = (folder: InboxFolder) => result.rows.find((row) => row.folder === folder);
-    const inbox = of('inbox');
-    counts[kind] = {
-      new: Number(inbox?.fresh ?? 0),
-      unread: Number(inbox?.unread ?? 0),
-      trash: Number(of('trash')?.total ?? 0),
-      spam: Number(of('spam')?.total ?? 0),
-    };
+/**
+ * Each kind's new and unread enquiries in the inbox (unread for this user), and what its trash and spam hold: one
+ * query over every kind and folder. A kind with nothing stored counts zero everywhere.
+ */
+export async function countFolders(db: Db, userId: number): Promise<Map<MessageKind, FolderCountsRow>> {
+  const rows = await db
+    .selectFrom('enquiries')
+    .leftJoin('enquiry_reads', (join) =>
+      join.onRef('enquiry_reads.enquiry_id', '=', 'enquiries.id').on('enquiry_reads.user_id', '=', userId),
+    )
+    .select((eb) => [
+      'enquiries.kind',
+      'enquiries.folder',
+      eb.fn.countAll<number | string>().as('total'),
+      eb.fn.sum<number | string>(eb.case().when('enquiries.status', '=', 'new').then(1).else(0).end()).as('fresh'),
+      eb.fn
+        .sum<number | string>(eb.case().when('enquiry_reads.user_id', 'is', null).then(1).else(0).end())
+        .as('unread'),
+    ])
+    .groupBy(['enquiries.kind', 'enquiries.folder'])
+    .execute();
+  const counts = new Map<MessageKind, FolderCountsRow>(
+    MESSAGE_KINDS.map((kind) => [kind, { new: 0, unread: 0, trash: 0, spam: 0 }]),
+  );
+  for (const row of rows) {
+    const kind = counts.get(row.kind);
+    if (!kind) continue;
+    if (row.folder === 'inbox') {
+      kind.new = Number(row.fresh ?? 0);
+      kind.unread = Number(row.unread ?? 0);
+    } else kind[row.folder] = Number(row.total);
   }
   return counts;
 }
 
-/** Every column of one enquiry, or undefined. */
-export async function findEnquiry<K extends MessageKind>(db: Db, kind: K, id: number) {
-  return db.selectFrom(ENQUIRY_KINDS[kind].table).selectAll().where('id', '=', id).executeTakeFirst();
+/**
+ * Every column of one enquiry of a kind, or undefined. `id` is its id, or the id it had in its kind's own table
+ * before migration 0010 (links in older mails, older clients' lists); the migration numbered them so the two never
+ * name different enquiries of one kind.
+ */
+export async function findEnquiry(db: Db, kind: MessageKind, id: number) {
+  return db
+    .selectFrom('enquiries')
+    .selectAll()
+    .where('kind', '=', kind)
+    .where((eb) => eb.or([eb('id', '=', id), eb('legacy_id', '=', id)]))
+    .executeTakeFirst();
 }
 
 /** Where an enquiry is and who has it. */
 export interface EnquiryState {
   id: number;
+  reference: string;
   folder: InboxFolder;
   status: EnquiryStatus;
   assignee_id: number | null;
 }
 
+/** Where an enquiry of a kind is, by its id or its id before 0010 (as findEnquiry); `id` is its id now. */
 export async function findEnquiryState(db: Db, kind: MessageKind, id: number): Promise<EnquiryState | undefined> {
   const row = await db
-    .selectFrom(tableOf(kind))
-    .select(['id', 'folder', 'status', 'assignee_id'])
-    .where('id', '=', id)
+    .selectFrom('enquiries')
+    .select(['id', 'reference', 'folder', 'status', 'assignee_id'])
+    .where('kind', '=', kind)
+    .where((eb) => eb.or([eb('id', '=', id), eb('legacy_id', '=', id)]))
     .executeTakeFirst();
   if (!row) return undefined;
   return {
     id: Number(row.id),
+    reference: row.reference,
     folder: row.folder,
     status: row.status,
     assignee_id: row.assignee_id === null ? null : Number(row.assignee_id),
   };
 }
 
-export async function setStatus(db: Db, kind: MessageKind, id: number, status: EnquiryStatus): Promise<void> {
-  await db.updateTable(tableOf(kind)).set({ status }).where('id', '=', id).execute();
+// From here on, an enquiry is named by its id now (EnquiryState.id).
+
+export async function setStatus(db: Db, id: number, status: EnquiryStatus): Promise<void> {
+  await db.updateTable('enquiries').set({ status }).where('id', '=', id).execute();
 }
 
-export async function setAssignee(db: Db, kind: MessageKind, id: number, assigneeId: number | null): Promise<void> {
-  await db.updateTable(tableOf(kind)).set({ assignee_id: assigneeId }).where('id', '=', id).execute();
+export async function setAssignee(db: Db, id: number, assigneeId: number | null): Promise<void> {
+  await db.updateTable('enquiries').set({ assignee_id: assigneeId }).where('id', '=', id).execute();
 }
 
 /**
@@ -312,12 +308,11 @@ export async function setAssignee(db: Db, kind: MessageKind, id: number, assigne
  */
 export async function moveToFolder(
   db: Db,
-  kind: MessageKind,
   id: number,
   move: { from: readonly InboxFolder[]; to: InboxFolder; trashedAt: EpochMs | null },
 ): Promise<boolean> {
   const result = await db
-    .updateTable(tableOf(kind))
+    .updateTable('enquiries')
     .set({ folder: move.to, trashed_at: move.trashedAt })
     .where('id', '=', id)
     .where('folder', 'in', [...move.from])
@@ -328,7 +323,6 @@ export async function moveToFolder(
 export async function insertEvent(
   db: Db,
   event: {
-    kind: MessageKind;
     enquiryId: number;
     actorId: number | null;
     action: HistoryAction;
@@ -340,7 +334,6 @@ export async function insertEvent(
   await db
     .insertInto('enquiry_events')
     .values({
-      kind: event.kind,
       enquiry_id: event.enquiryId,
       actor_id: event.actorId,
       action: event.action,
@@ -351,26 +344,20 @@ export async function insertEvent(
     .execute();
 }
 
-export async function markRead(db: Db, kind: MessageKind, id: number, userId: number, now: EpochMs): Promise<void> {
+export async function markRead(db: Db, id: number, userId: number, now: EpochMs): Promise<void> {
   // Deleted first so marking twice is not a duplicate key, on either database.
-  await markUnread(db, kind, id, userId);
-  await db.insertInto('enquiry_reads').values({ kind, enquiry_id: id, user_id: userId, read_at: now }).execute();
+  await markUnread(db, id, userId);
+  await db.insertInto('enquiry_reads').values({ enquiry_id: id, user_id: userId, read_at: now }).execute();
 }
 
-export async function markUnread(db: Db, kind: MessageKind, id: number, userId: number): Promise<void> {
-  await db
-    .deleteFrom('enquiry_reads')
-    .where('kind', '=', kind)
-    .where('enquiry_id', '=', id)
-    .where('user_id', '=', userId)
-    .execute();
+export async function markUnread(db: Db, id: number, userId: number): Promise<void> {
+  await db.deleteFrom('enquiry_reads').where('enquiry_id', '=', id).where('user_id', '=', userId).execute();
 }
 
-export async function isReadBy(db: Db, kind: MessageKind, id: number, userId: number): Promise<boolean> {
+export async function isReadBy(db: Db, id: number, userId: number): Promise<boolean> {
   const row = await db
     .selectFrom('enquiry_reads')
     .select('user_id')
-    .where('kind', '=', kind)
     .where('enquiry_id', '=', id)
     .where('user_id', '=', userId)
     .executeTakeFirst();
@@ -379,12 +366,11 @@ export async function isReadBy(db: Db, kind: MessageKind, id: number, userId: nu
 
 export async function insertNote(
   db: Db,
-  note: { kind: MessageKind; enquiryId: number; authorId: number; body: string; createdAt: EpochMs },
+  note: { enquiryId: number; authorId: number; body: string; createdAt: EpochMs },
 ): Promise<number> {
   const result = await db
     .insertInto('enquiry_notes')
     .values({
-      kind: note.kind,
       enquiry_id: note.enquiryId,
       author_id: note.authorId,
       body: note.body,
@@ -404,7 +390,7 @@ export interface NoteRow {
 }
 
 /** An enquiry's notes, newest first, with their authors' e-mail addresses. */
-export async function listNotes(db: Db, kind: MessageKind, id: number): Promise<NoteRow[]> {
+export async function listNotes(db: Db, id: number): Promise<NoteRow[]> {
   const rows = await db
     .selectFrom('enquiry_notes')
     .leftJoin('users', 'users.id', 'enquiry_notes.author_id')
@@ -415,7 +401,6 @@ export async function listNotes(db: Db, kind: MessageKind, id: number): Promise<
       'users.email as author_email',
       'enquiry_notes.created_at',
     ])
-    .where('enquiry_notes.kind', '=', kind)
     .where('enquiry_notes.enquiry_id', '=', id)
     .orderBy('enquiry_notes.created_at', 'desc')
     .orderBy('enquiry_notes.id', 'desc')
@@ -429,12 +414,8 @@ export async function listNotes(db: Db, kind: MessageKind, id: number): Promise<
   }));
 }
 
-/** The notes of several enquiries of a kind, oldest first, for the export (one query per batch of enquiries). */
-export async function listNotesOn(
-  db: Db,
-  kind: MessageKind,
-  enquiryIds: number[],
-): Promise<Array<NoteRow & { enquiry_id: number }>> {
+/** The notes of several enquiries, oldest first, for the export (one query per batch of enquiries). */
+export async function listNotesOn(db: Db, enquiryIds: number[]): Promise<Array<NoteRow & { enquiry_id: number }>> {
   if (enquiryIds.length === 0) return [];
   const rows = await db
     .selectFrom('enquiry_notes')
@@ -447,7 +428,6 @@ export async function listNotesOn(
       'users.email as author_email',
       'enquiry_notes.created_at',
     ])
-    .where('enquiry_notes.kind', '=', kind)
     .where('enquiry_notes.enquiry_id', 'in', enquiryIds)
     .orderBy('enquiry_notes.created_at')
     .orderBy('enquiry_notes.id')
@@ -473,7 +453,7 @@ export interface EventRow {
 }
 
 /** An enquiry's history, newest first, with the e-mail addresses of who did what. */
-export async function listEvents(db: Db, kind: MessageKind, id: number): Promise<EventRow[]> {
+export async function listEvents(db: Db, id: number): Promise<EventRow[]> {
   const rows = await db
     .selectFrom('enquiry_events')
     .leftJoin('users', 'users.id', 'enquiry_events.actor_id')
@@ -486,7 +466,6 @@ export async function listEvents(db: Db, kind: MessageKind, id: number): Promise
       'users.email as actor_email',
       'enquiry_events.created_at',
     ])
-    .where('enquiry_events.kind', '=', kind)
     .where('enquiry_events.enquiry_id', '=', id)
     .orderBy('enquiry_events.created_at', 'desc')
     .orderBy('enquiry_events.id', 'desc')
@@ -509,17 +488,14 @@ export async function emailsOf(db: Db, ids: number[]): Promise<Map<number, strin
   return new Map(rows.map((row) => [Number(row.id), row.email]));
 }
 
-/** Deletes enquiries for good, with their reads, notes and history. */
-export async function deleteEnquiries(db: Db, kind: MessageKind, ids: number[]): Promise<void> {
+/** Deletes enquiries for good; the database deletes their reads, notes, history and mail records (foreign keys). */
+export async function deleteEnquiries(db: Db, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
-  for (const table of ['enquiry_reads', 'enquiry_notes', 'enquiry_events'] as const) {
-    await db.deleteFrom(table).where('kind', '=', kind).where('enquiry_id', 'in', ids).execute();
-  }
-  await db.deleteFrom(tableOf(kind)).where('id', 'in', ids).execute();
+  await db.deleteFrom('enquiries').where('id', 'in', ids).execute();
 }
 
-/** The enquiries of one kind an account has, in any folder. */
-export async function listAssignedIds(db: Db, kind: MessageKind, assigneeId: number): Promise<number[]> {
-  const rows = await db.selectFrom(tableOf(kind)).select('id').where('assignee_id', '=', assigneeId).execute();
+/** The enquiries an account has, of every kind and in any folder. */
+export async function listAssignedIds(db: Db, assigneeId: number): Promise<number[]> {
+  const rows = await db.selectFrom('enquiries').select('id').where('assignee_id', '=', assigneeId).execute();
   return rows.map((row) => Number(row.id));
 }

@@ -27,6 +27,7 @@ import {
   getEnquiry,
   kindOf,
   listEnquiries,
+  viewOf,
   listStaff,
   moveOne,
   updateEnquiry,
@@ -90,7 +91,7 @@ export function inboxRoutes(deps: AppDeps, requireStaff: RequestHandler): Router
   router
     .route(INBOX_ROUTES.arrivals)
     .get(requireStaff, async (req, res) => {
-      const kind = kindOf(req.params.kind);
+      const kind = viewOf(req.params.kind);
       const query = parseInput(InboxArrivalsQuerySchema, req.query);
       res.json(await countArrivals(deps, kind, query, signedInUserId(req)));
     })
@@ -99,7 +100,7 @@ export function inboxRoutes(deps: AppDeps, requireStaff: RequestHandler): Router
   router
     .route(INBOX_ROUTES.list)
     .get(requireStaff, async (req, res) => {
-      const kind = kindOf(req.params.kind);
+      const kind = viewOf(req.params.kind);
       const query = parseInput(InboxListQuerySchema, req.query);
       res.json(await listEnquiries(deps, kind, query, signedInUserId(req)));
     })
@@ -112,7 +113,7 @@ export function inboxRoutes(deps: AppDeps, requireStaff: RequestHandler): Router
     router
       .route(path)
       .get(requireStaff, async (req, res) => {
-        const kind = kindOf(req.params.kind);
+        const kind = viewOf(req.params.kind);
         const filter = parseInput(InboxExportQuerySchema, req.query);
         const sheet = await exportEnquiries(deps, kind, filter, signedInUserId(req));
         const fileName = exportFileNameOf(kind, deps.clock(), format);

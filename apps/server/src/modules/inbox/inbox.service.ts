@@ -1,7 +1,7 @@
 import {
+  ALL_KINDS,
   FORMER_COLLEAGUE,
   API_MESSAGES,
-  ENQUIRY_KINDS,
   INBOX_LIMITS,
   MESSAGE_KINDS,
   listedRowOf,
@@ -60,8 +60,14 @@ export function kindOf(text: string): MessageKind {
   return kind;
 }
 
-function checkStatus(kind: MessageKind, status: EnquiryStatus | undefined, field = 'status'): void {
-  if (status !== undefined && !statusesOf(kind).includes(status)) {
+/** The kind a list names, or undefined for the "All" view (`all`). */
+export function viewOf(text: string): MessageKind | undefined {
+  return text === ALL_KINDS ? undefined : kindOf(text);
+}
+
+function checkStatus(kind: MessageKind | undefined, status: EnquiryStatus | undefined, field = 'status'): void {
+  // Every status applies somewhere in the "All" view.
+  if (kind !== undefined && status !== undefined && !statusesOf(kind).includes(status)) {
     throw new AppError(400, API_MESSAGES.INVALID_INPUT, { [field]: INBOX_ERRORS.WRONG_STATUS });
   }
 }
@@ -84,10 +90,11 @@ const positionOf = (row: SummaryRow): Position => ({ createdAt: row.created_at, 
 // ---- reading ----
 
 /** A view's filters with `me` and the Lagos days resolved; a status of another kind is refused. */
-export function resolveFilter(kind: MessageKind, filter: InboxFilter, userId: number): ResolvedFilter {
+export function resolveFilter(kind: MessageKind | undefined, filter: InboxFilter, userId: number): ResolvedFilter {
   checkStatus(kind, filter.status);
   const assignee = filter.assignee;
   return {
+    kind,
     folder: filter.folder,
     q: filter.q === '' ? undefined : filter.q,
     status: filter.status,
@@ -96,18 +103,16 @@ export function resolveFilter(kind: MessageKind, filter: InboxFilter, userId: nu
   };
 }
 
-function summaryOf(kind: MessageKind, row: SummaryRow): EnquirySummary {
-  const parts = row.previewParts.filter((part): part is string => part !== null && part !== '');
-  // A registration shows its training and schedule; a message or a quote its first words.
-  const preview = kind === 'web_dev' ? parts.join(' · ') : (parts[0] ?? '');
+function summaryOf(row: SummaryRow): EnquirySummary {
   return {
     id: row.id,
+    kind: row.kind,
     reference: row.reference,
     createdAt: isoOf(row.created_at),
-    name: row.nameParts.join(' '),
+    name: row.name,
     email: row.email,
     phone: row.phone,
-    preview: preview.slice(0, INBOX_LIMITS.PREVIEW_MAX),
+    preview: row.preview,
     status: row.status,
     assigneeId: row.assignee_id,
     read: row.read,
@@ -123,7 +128,7 @@ function summaryOf(kind: MessageKind, row: SummaryRow): EnquirySummary {
  */
 export async function listEnquiries(
   deps: Pick<AppDeps, 'db'>,
-  kind: MessageKind,
+  kind: MessageKind | undefined,
   query: InboxListQuery,
   userId: number,
 ): Promise<InboxPage> {
@@ -136,7 +141,7 @@ export async function listEnquiries(
       : query.after !== undefined
         ? decodeCursor(query.after, 'after')
         : undefined;
-  const rows = await repository.listSummaries(deps.db, kind, filter, {
+  const rows = await repository.listSummaries(deps.db, filter, {
     userId,
     from: cursor,
     direction,
@@ -153,20 +158,20 @@ export async function listEnquiries(
   if (direction === 'older') {
     if (more && oldest) older = encodeCursor(oldest);
     // The first page has nothing newer by definition; a later one has what came before it, if still there.
-    if (cursor && newest && (await repository.hasRowBeyond(deps.db, kind, filter, newest, 'newer'))) {
+    if (cursor && newest && (await repository.hasRowBeyond(deps.db, filter, newest, 'newer'))) {
       newer = encodeCursor(newest);
     }
   } else {
     if (more && newest) newer = encodeCursor(newest);
-    if (oldest && (await repository.hasRowBeyond(deps.db, kind, filter, oldest, 'older'))) {
+    if (oldest && (await repository.hasRowBeyond(deps.db, filter, oldest, 'older'))) {
       older = encodeCursor(oldest);
     }
   }
-  const total = await repository.countMatching(deps.db, kind, filter);
+  const total = await repository.countMatching(deps.db, filter);
   const first = page[0];
   return {
     success: true,
-    enquiries: page.map((row) => summaryOf(kind, row)),
+    enquiries: page.map(summaryOf),
     total,
     older,
     newer,
@@ -177,35 +182,46 @@ export async function listEnquiries(
 /** The poll of an open list (issue 17): how many rows of the view are newer than the newest it shows. */
 export async function countArrivals(
   deps: Pick<AppDeps, 'db'>,
-  kind: MessageKind,
+  kind: MessageKind | undefined,
   query: InboxArrivalsQuery,
   userId: number,
 ): Promise<InboxArrivals> {
   const filter = resolveFilter(kind, query, userId);
   const since = query.since === undefined ? undefined : decodeCursor(query.since, 'since');
-  return { success: true, count: await repository.countMatching(deps.db, kind, filter, since) };
+  return { success: true, count: await repository.countMatching(deps.db, filter, since) };
 }
 
 /**
  * A search across the four kinds (issue 17): each kind's count for the same filters, so the dashboard can say how
- * many matches the other tabs hold. A status that does not apply to a kind is dropped for that kind.
+ * many matches the other tabs hold, from one query grouped by kind. A status that does not apply to a kind is
+ * dropped for that kind: those kinds are counted by a second query without it.
  */
 export async function countMatches(
   deps: Pick<AppDeps, 'db'>,
   query: InboxFilter,
   userId: number,
 ): Promise<InboxMatches> {
-  const matches = {} as Record<MessageKind, number>;
-  for (const kind of MESSAGE_KINDS) {
-    const applies = query.status === undefined || statusesOf(kind).includes(query.status);
-    const filter = resolveFilter(kind, applies ? query : { ...query, status: undefined }, userId);
-    matches[kind] = await repository.countMatching(deps.db, kind, filter);
-  }
+  const status = query.status;
+  const counted = await repository.countMatchingByKind(deps.db, resolveFilter(undefined, query, userId));
+  const without =
+    status === undefined || MESSAGE_KINDS.every((kind) => statusesOf(kind).includes(status))
+      ? undefined
+      : await repository.countMatchingByKind(
+          deps.db,
+          resolveFilter(undefined, { ...query, status: undefined }, userId),
+        );
+  const matches = Object.fromEntries(
+    MESSAGE_KINDS.map((kind) => {
+      const applies = status === undefined || statusesOf(kind).includes(status);
+      return [kind, (applies ? counted : without)?.get(kind) ?? 0];
+    }),
+  ) as InboxMatches['matches'];
   return { success: true, matches };
 }
 
 export async function countEnquiries(deps: Pick<AppDeps, 'db'>, userId: number): Promise<InboxCounts> {
-  return { success: true, counts: await repository.countFolders(deps.db, userId) };
+  const counts = await repository.countFolders(deps.db, userId);
+  return { success: true, counts: Object.fromEntries(counts) as InboxCounts['counts'] };
 }
 
 /** The staff accounts, for the assignee picker and its filter. */
@@ -227,27 +243,22 @@ export async function getEnquiry(
 ): Promise<EnquiryDetail> {
   const row = await repository.findEnquiry(deps.db, kind, id);
   if (!row) throw new AppError(404, INBOX_ERRORS.NOT_FOUND);
+  const enquiryId = Number(row.id);
   const fields: Record<string, unknown> = listedRowOf(kind, row);
-  const names = storedNameOf(kind, fields);
   const [read, notes, events] = await Promise.all([
-    repository.isReadBy(deps.db, kind, id, userId),
-    repository.listNotes(deps.db, kind, id),
-    repository.listEvents(deps.db, kind, id),
+    repository.isReadBy(deps.db, enquiryId, userId),
+    repository.listNotes(deps.db, enquiryId),
+    repository.listEvents(deps.db, enquiryId),
   ]);
-  const previewSource = PREVIEW_FIELD[kind];
-  const preview =
-    kind === 'web_dev'
-      ? [fields.trainingType, fields.schedule].filter((part) => typeof part === 'string' && part !== '').join(' · ')
-      : String(fields[previewSource] ?? '');
   return {
-    id: Number(row.id),
+    id: enquiryId,
     kind,
     reference: row.reference,
     createdAt: isoOf(Number(row.created_at)),
-    name: names,
-    email: String(fields.email),
-    phone: String(fields.phone),
-    preview: preview.slice(0, INBOX_LIMITS.PREVIEW_MAX),
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    preview: row.preview,
     status: row.status,
     assigneeId: row.assignee_id === null ? null : Number(row.assignee_id),
     read,
@@ -267,20 +278,6 @@ export async function getEnquiry(
       createdAt: isoOf(event.created_at),
     })),
   };
-}
-
-/** The listed field a detail's preview comes from (the trainings are put together from two). */
-const PREVIEW_FIELD: Record<MessageKind, string> = {
-  web_dev: 'trainingType',
-  creative_design: 'schedule',
-  contact: 'message',
-  request_quote: 'project_description',
-};
-
-function storedNameOf(kind: MessageKind, fields: Record<string, unknown>): string {
-  return 'name' in ENQUIRY_KINDS[kind].fields
-    ? String(fields.name)
-    : `${String(fields.firstname)} ${String(fields.surname)}`;
 }
 
 function noteOf(note: repository.NoteRow): Note {
@@ -321,25 +318,26 @@ export async function updateEnquiry(
   await inTransaction(deps, async (db) => {
     const state = await repository.findEnquiryState(db, kind, id);
     if (!state) throw new AppError(404, INBOX_ERRORS.NOT_FOUND);
+    const enquiryId = state.id;
     const event = (action: HistoryAction, from: string | null, to: string | null) =>
-      repository.insertEvent(db, { kind, enquiryId: id, actorId: userId, action, from, to, createdAt: now });
+      repository.insertEvent(db, { enquiryId, actorId: userId, action, from, to, createdAt: now });
     let status = state.status;
     if (update.status !== undefined && update.status !== status) {
-      await repository.setStatus(db, kind, id, update.status);
+      await repository.setStatus(db, enquiryId, update.status);
       await event('status', status, update.status);
       status = update.status;
     }
     if (update.assigneeId !== undefined && update.assigneeId !== state.assignee_id) {
-      await repository.setAssignee(db, kind, id, update.assigneeId);
+      await repository.setAssignee(db, enquiryId, update.assigneeId);
       await event('assignee', idText(state.assignee_id), idText(update.assigneeId));
     }
-    if (update.read === true) await repository.markRead(db, kind, id, userId, now);
-    if (update.read === false) await repository.markUnread(db, kind, id, userId);
+    if (update.read === true) await repository.markRead(db, enquiryId, userId, now);
+    if (update.read === false) await repository.markUnread(db, enquiryId, userId);
     if (update.contactedVia !== undefined) {
       await event('contacted', null, update.contactedVia);
       // Answering a new enquiry is the first step of its follow-up.
       if (status === 'new') {
-        await repository.setStatus(db, kind, id, 'contacted');
+        await repository.setStatus(db, enquiryId, 'contacted');
         await event('status', 'new', 'contacted');
       }
     }
@@ -369,11 +367,10 @@ const AUDITED_MOVES: Record<MoveName, AuditAction> = {
   'not-spam': 'enquiry.not-spam',
 };
 
-async function referenceOf(db: repository.Db, kind: MessageKind, id: number): Promise<string> {
-  return (await repository.findEnquiry(db, kind, id))?.reference ?? `#${id}`;
-}
-
-/** Moves one enquiry and records it; false when it is not in a folder it can leave that way. */
+/**
+ * Moves one enquiry and records it; its reference when it moved, undefined when it does not exist or is not in a
+ * folder it can leave that way.
+ */
 async function moveEnquiry(
   db: repository.Db,
   kind: MessageKind,
@@ -381,25 +378,24 @@ async function moveEnquiry(
   move: Move,
   actorId: number | null,
   now: EpochMs,
-): Promise<boolean> {
+): Promise<string | undefined> {
   const state = await repository.findEnquiryState(db, kind, id);
-  const moved = await repository.moveToFolder(db, kind, id, {
+  if (!state) return undefined;
+  const moved = await repository.moveToFolder(db, state.id, {
     from: move.from,
     to: move.to,
     trashedAt: move.to === 'trash' ? now : null,
   });
-  if (moved) {
-    await repository.insertEvent(db, {
-      kind,
-      enquiryId: id,
-      actorId,
-      action: move.action,
-      from: state?.folder ?? null,
-      to: move.to,
-      createdAt: now,
-    });
-  }
-  return moved;
+  if (!moved) return undefined;
+  await repository.insertEvent(db, {
+    enquiryId: state.id,
+    actorId,
+    action: move.action,
+    from: state.folder,
+    to: move.to,
+    createdAt: now,
+  });
+  return state.reference;
 }
 
 /**
@@ -416,11 +412,12 @@ export async function moveOne(
 ): Promise<void> {
   const now = deps.clock().getTime();
   const moved = await inTransaction(deps, async (db) => {
-    if (!(await moveEnquiry(db, kind, id, MOVES[name], actorId, now))) return false;
+    const reference = await moveEnquiry(db, kind, id, MOVES[name], actorId, now);
+    if (reference === undefined) return false;
     await recordAudit(db, {
       action: AUDITED_MOVES[name],
       actor: await actorOf(db, actorId),
-      target: `${kind} ${await referenceOf(db, kind, id)}`,
+      target: `${kind} ${reference}`,
       at: now,
     });
     return true;
@@ -441,9 +438,10 @@ export async function addNote(
 ): Promise<Note> {
   const now = deps.clock().getTime();
   const noteId = await inTransaction(deps, async (db) => {
-    if (!(await repository.findEnquiryState(db, kind, id))) throw new AppError(404, INBOX_ERRORS.NOT_FOUND);
-    const inserted = await repository.insertNote(db, { kind, enquiryId: id, authorId, body, createdAt: now });
-    await repository.insertEvent(db, { kind, enquiryId: id, actorId: authorId, action: 'note', createdAt: now });
+    const state = await repository.findEnquiryState(db, kind, id);
+    if (!state) throw new AppError(404, INBOX_ERRORS.NOT_FOUND);
+    const inserted = await repository.insertNote(db, { enquiryId: state.id, authorId, body, createdAt: now });
+    await repository.insertEvent(db, { enquiryId: state.id, actorId: authorId, action: 'note', createdAt: now });
     return inserted;
   });
   const author = await findUserById(deps.db, authorId);
@@ -472,10 +470,9 @@ export async function bulkAction(
         const status = bulk.status;
         const state = await repository.findEnquiryState(db, kind, id);
         if (!status || !state || state.folder !== 'inbox' || state.status === status) continue;
-        await repository.setStatus(db, kind, id, status);
+        await repository.setStatus(db, state.id, status);
         await repository.insertEvent(db, {
-          kind,
-          enquiryId: id,
+          enquiryId: state.id,
           actorId,
           action: 'status',
           from: state.status,
@@ -483,9 +480,11 @@ export async function bulkAction(
           createdAt: now,
         });
         changed += 1;
-      } else if (await moveEnquiry(db, kind, id, MOVES[bulk.action], actorId, now)) {
+      } else {
+        const reference = await moveEnquiry(db, kind, id, MOVES[bulk.action], actorId, now);
+        if (reference === undefined) continue;
         changed += 1;
-        moved.push(await referenceOf(db, kind, id));
+        moved.push(reference);
       }
     }
     if (bulk.action !== 'status' && moved.length > 0) {
@@ -514,7 +513,7 @@ const EXPORT_BATCH = 1000;
  */
 export async function exportEnquiries(
   deps: Pick<AppDeps, 'db' | 'clock'>,
-  kind: MessageKind,
+  kind: MessageKind | undefined,
   filter: InboxFilter,
   userId: number,
 ): Promise<Sheet> {
@@ -528,7 +527,7 @@ export async function exportEnquiries(
     recordAudit(trx, {
       action: 'enquiry.export',
       actor: await actorOf(trx, userId),
-      target: `${kind} enquiries`,
+      target: `${kind ?? ALL_KINDS} enquiries`,
       detail: { filters },
       at: deps.clock().getTime(),
     }),
@@ -538,11 +537,10 @@ export async function exportEnquiries(
     const names = new Map(users.map((user) => [user.id, usernameOf(user.email)]));
     let from: Position | undefined;
     for (;;) {
-      const rows = await repository.listFullRows(deps.db, kind, resolved, from, EXPORT_BATCH);
+      const rows = await repository.listFullRows(deps.db, resolved, from, EXPORT_BATCH);
       const notes = new Map<number, ExportNote[]>();
       for (const note of await repository.listNotesOn(
         deps.db,
-        kind,
         rows.map((row) => Number(row.id)),
       )) {
         const list = notes.get(note.enquiry_id) ?? [];
@@ -569,21 +567,17 @@ export async function releaseAssignments(
   db: repository.Db,
   release: { assigneeId: number; actorId: number; at: EpochMs },
 ): Promise<number> {
-  let count = 0;
-  for (const kind of MESSAGE_KINDS) {
-    for (const id of await repository.listAssignedIds(db, kind, release.assigneeId)) {
-      await repository.setAssignee(db, kind, id, null);
-      await repository.insertEvent(db, {
-        kind,
-        enquiryId: id,
-        actorId: release.actorId,
-        action: 'assignee',
-        from: String(release.assigneeId),
-        to: null,
-        createdAt: release.at,
-      });
-      count += 1;
-    }
+  const ids = await repository.listAssignedIds(db, release.assigneeId);
+  for (const id of ids) {
+    await repository.setAssignee(db, id, null);
+    await repository.insertEvent(db, {
+      enquiryId: id,
+      actorId: release.actorId,
+      action: 'assignee',
+      from: String(release.assigneeId),
+      to: null,
+      createdAt: release.at,
+    });
   }
-  return count;
+  return ids.length;
 }

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   FORMER_COLLEAGUE,
   API_MESSAGES,
-  ENQUIRY_KINDS,
   EnquiryAnswerSchema,
   INBOX_PATHS,
   InboxCountsSchema,
@@ -24,7 +23,7 @@ import {
   type TestContext,
   userIdOf,
 } from '../../test/test-context';
-import { storeEnquiry } from './inbox-fixtures';
+import { storeEnquiry } from '../../test/enquiries';
 import { INBOX_ROUTES } from './inbox.routes';
 
 let context: TestContext;
@@ -48,7 +47,7 @@ async function signedInAccount(email: string, staff: boolean): Promise<StaffAgen
 }
 
 async function clearEnquiries(): Promise<void> {
-  for (const kind of MESSAGE_KINDS) await context.db.deleteFrom(ENQUIRY_KINDS[kind].table).execute();
+  await context.db.deleteFrom('enquiries').execute();
   for (const table of ['enquiry_reads', 'enquiry_notes', 'enquiry_events'] as const) {
     await context.db.deleteFrom(table).execute();
   }
@@ -164,7 +163,11 @@ describe('the list', () => {
     expect(pages[0]?.newer).toBeNull();
     expect(pages.at(-1)?.older).toBeNull();
     expect(new Set(seen).size).toBe(120);
-    const rows = await context.db.selectFrom('contact_messages').select(['id', 'created_at']).execute();
+    const rows = await context.db
+      .selectFrom('enquiries')
+      .where('kind', '=', 'contact')
+      .select(['id', 'created_at'])
+      .execute();
     const expected = rows
       .map((row) => ({ id: Number(row.id), createdAt: Number(row.created_at) }))
       .sort((a, b) => b.createdAt - a.createdAt || b.id - a.id)
@@ -368,7 +371,7 @@ describe('one enquiry', () => {
     const { id } = await storeEnquiry(context, 'contact');
     await context.db
       .insertInto('enquiry_notes')
-      .values({ kind: 'contact', enquiry_id: id, author_id: 999_999, body: 'Old note', created_at: 1 })
+      .values({ enquiry_id: id, author_id: 999_999, body: 'Old note', created_at: 1 })
       .execute();
     const shown = EnquiryAnswerSchema.parse((await owner.get(INBOX_PATHS.enquiry('contact', id))).body).enquiry;
     expect(shown.notes[0]?.authorName).toBe(FORMER_COLLEAGUE);
@@ -437,7 +440,12 @@ describe('folders', () => {
     const deleted = await owner.delete(`${MESSAGE_KIND_PATHS.contact.delete}?id=${id}`);
     expect(deleted.body).toEqual({ success: true, message: API_MESSAGES.DELETED });
     expect((await owner.get(MESSAGE_KIND_PATHS.contact.list)).body.messages).toEqual([]);
-    const row = await context.db.selectFrom('contact_messages').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await context.db
+      .selectFrom('enquiries')
+      .where('kind', '=', 'contact')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
     expect(row).toMatchObject({ folder: 'trash' });
     const shown = EnquiryAnswerSchema.parse((await owner.get(INBOX_PATHS.enquiry('contact', id))).body).enquiry;
     expect(shown.history.map((event) => [event.action, event.actorId])).toEqual([['trash', ownerId]]);

@@ -98,7 +98,7 @@ describe('the auto-reply', () => {
       expect(response.status).toBe(201);
     }
     for (const kind of MESSAGE_KINDS)
-      expect(await ctx.db.selectFrom(ENQUIRY_KINDS[kind].table).selectAll().execute()).toHaveLength(1);
+      expect(await ctx.db.selectFrom('enquiries').where('kind', '=', kind).selectAll().execute()).toHaveLength(1);
     const purposes = (await queued(ctx)).map((mail) => mail.purpose);
     expect(purposes.filter((purpose) => purpose === 'staff-notification')).toHaveLength(4);
     expect(purposes.filter((purpose) => purpose === 'auto-reply')).toHaveLength(

@@ -29,7 +29,11 @@ describe('compatibility with other clients', () => {
     const body = trainingType === undefined ? fields : { ...fields, trainingType };
     const response = await request(context.app).post(ENQUIRY_KINDS.creative_design.paths.submit).send(body);
     expect(response.status).toBe(201);
-    const rows = await context.db.selectFrom('creative_design_messages').select('surname').execute();
+    const rows = await context.db
+      .selectFrom('enquiries')
+      .where('kind', '=', 'creative_design')
+      .select('surname')
+      .execute();
     expect(rows).toEqual([{ surname: VALID_SUBMISSIONS.creative_design.surname }]);
   });
 
@@ -87,7 +91,7 @@ describe('CORS_ORIGINS', () => {
       .set('Sec-Fetch-Site', 'cross-site')
       .send(VALID_SUBMISSIONS.contact);
     expect(sent.status).toBe(403);
-    expect(await context.db.selectFrom('contact_messages').selectAll().execute()).toEqual([]);
+    expect(await context.db.selectFrom('enquiries').where('kind', '=', 'contact').selectAll().execute()).toEqual([]);
   });
 
   it('unset, gives no CORS headers to anyone', async () => {

@@ -33,7 +33,7 @@ const submit = (ctx: TestContext, kind: MessageKind, extra: Record<string, unkno
     .send({ ...VALID_SUBMISSIONS[kind], ...extra });
 
 const rowsOf = (ctx: TestContext, kind: MessageKind) =>
-  ctx.db.selectFrom(ENQUIRY_KINDS[kind].table).selectAll().orderBy('id').execute();
+  ctx.db.selectFrom('enquiries').where('kind', '=', kind).selectAll().orderBy('id').execute();
 
 const PHONE_WRITINGS = ['0803 555 1234', '+234 803 555 1234', '(0803) 555-1234', '234.803.555.1234', '08035551234'];
 

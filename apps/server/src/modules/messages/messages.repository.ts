@@ -1,17 +1,17 @@
-import { sql, type InsertResult, type Kysely } from 'kysely';
+import { randomBytes } from 'node:crypto';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import {
-  ENQUIRY_KINDS,
+  enquiryNameOf,
+  enquiryPreviewOf,
   enquirySearchTextOf,
+  formatReference,
+  KIND_COLUMNS,
   listedRowOf,
   phoneSearchKey,
   searchTextOf,
-  SEARCH_TEXT_COLUMNS,
   storedColumnsOf,
-  storedFieldsOf,
-  type InboxFolder,
   type MessageKind,
   type MessageRowByKind,
-  type StoredColumnsByKind,
   type SubmissionByKind,
 } from '@agency/shared';
 import type { Database, EpochMs, HumanCheckVerdict, SpamReason } from '../../lib/database-schema';
@@ -32,57 +32,49 @@ export interface EnquiryMeta {
   human_check: HumanCheckVerdict;
 }
 
-/** Where a new enquiry lands in the staff inbox, and what its search compares (issue 11). */
-interface InboxColumns {
-  folder: InboxFolder;
-  phone_key: string;
-  search_text: string;
-}
-
-type InsertRow<K extends MessageKind> = (
-  db: Kysely<Database>,
-  row: StoredColumnsByKind[K] & EnquiryMeta & InboxColumns & { created_at: EpochMs },
-) => Promise<InsertResult>;
-
-// One insert per table, so Kysely checks each row against its own table's columns; reading uses only id, created_at,
-// folder and the kind's searched columns, which a query over any of the four tables can name.
-const INSERT_ROW: { [K in MessageKind]: InsertRow<K> } = {
-  web_dev: (db, row) => db.insertInto(ENQUIRY_KINDS.web_dev.table).values(row).executeTakeFirstOrThrow(),
-  creative_design: (db, row) =>
-    db.insertInto(ENQUIRY_KINDS.creative_design.table).values(row).executeTakeFirstOrThrow(),
-  contact: (db, row) => db.insertInto(ENQUIRY_KINDS.contact.table).values(row).executeTakeFirstOrThrow(),
-  request_quote: (db, row) => db.insertInto(ENQUIRY_KINDS.request_quote.table).values(row).executeTakeFirstOrThrow(),
-};
-
-export async function insertMessage<K extends MessageKind>(
+/**
+ * Stores an enquiry of any kind in the one enquiries table, with what the inbox lists and searches (its name,
+ * preview and search text from the kind's definition), and gives it its reference: the number of its id, so the
+ * insert writes a placeholder the same transaction replaces. Returns the id and the reference.
+ */
+export async function insertEnquiry<K extends MessageKind>(
   db: Kysely<Database>,
   kind: K,
   submission: SubmissionByKind[K],
-  meta: EnquiryMeta,
+  meta: Omit<EnquiryMeta, 'reference'>,
   createdAt: EpochMs,
-): Promise<number> {
-  const insertRow: InsertRow<K> = INSERT_ROW[kind];
+): Promise<{ id: number; reference: string }> {
   const { phone }: { phone: string } = submission;
-  const columns = storedColumnsOf(kind, submission);
-  const result = await insertRow(db, {
-    ...columns,
-    ...meta,
-    // What the spam defence caught waits in the spam folder, out of the lists (issue 10), until the purge.
-    folder: meta.spam_reason === null ? 'inbox' : 'spam',
-    phone_key: phoneSearchKey(phone),
-    search_text: enquirySearchTextOf(kind, { ...columns, reference: meta.reference }),
-    created_at: createdAt,
-  });
-  return Number(result.insertId);
-}
-
-/** The next number of the one reference series shared by the four kinds. */
-export async function nextEnquiryNumber(db: Kysely<Database>, kind: MessageKind, createdAt: EpochMs): Promise<number> {
+  const columns: Readonly<Record<string, unknown>> = storedColumnsOf(kind, submission);
+  const own = Object.fromEntries(KIND_COLUMNS.map((column) => [column, columns[column] ?? null]));
   const result = await db
-    .insertInto('enquiry_numbers')
-    .values({ kind, created_at: createdAt })
+    .insertInto('enquiries')
+    .values({
+      ...own,
+      kind,
+      // Unique until the update below (17 characters, within the column's 20).
+      reference: `#${randomBytes(8).toString('hex')}`,
+      name: enquiryNameOf(kind, columns),
+      email: String(columns.email),
+      phone,
+      phone_key: phoneSearchKey(phone),
+      preview: enquiryPreviewOf(kind, columns),
+      search_text: '',
+      // What the spam defence caught waits in the spam folder, out of the lists (issue 10), until the purge.
+      folder: meta.spam_reason === null ? 'inbox' : 'spam',
+      human_check: meta.human_check,
+      spam_reason: meta.spam_reason,
+      created_at: createdAt,
+    })
     .executeTakeFirstOrThrow();
-  return Number(result.insertId);
+  const id = Number(result.insertId);
+  const reference = formatReference(id, new Date(createdAt));
+  await db
+    .updateTable('enquiries')
+    .set({ reference, search_text: enquirySearchTextOf(kind, { ...columns, reference }) })
+    .where('id', '=', id)
+    .execute();
+  return { id, reference };
 }
 
 /** Marks a human-check token as used; a second use fails on the primary key (a unique violation). */
@@ -140,19 +132,14 @@ export async function listMessages<K extends MessageKind>(
   options: ListOptions = {},
 ): Promise<{ messages: MessageRowByKind[K][]; total?: number }> {
   const { q } = options;
-  // The searched columns search_text holds are compared as the inbox compares them, accents and case aside; the
-  // others (state, location) as they are stored.
-  const inSearchText: readonly string[] = Object.values(SEARCH_TEXT_COLUMNS[kind]).flat();
-  const searchedApart = storedFieldsOf(kind).filter((field) => field.searched && !inSearchText.includes(field.column));
-  const like = (column: string, text: string) => sql<boolean>`${sql.ref(column)} like ${likePattern(text)} escape '!'`;
   const base = db
-    .selectFrom(ENQUIRY_KINDS[kind].table)
+    .selectFrom('enquiries')
+    .where('kind', '=', kind)
     // The spec's lists show the inbox: not the spam the defence caught (issue 10), nor what staff put in the trash.
     .where('folder', '=', 'inbox')
+    // The searched fields compared as the inbox compares them, accents and case aside (search_text).
     .$if(Boolean(q), (query) =>
-      query.where(({ or }) =>
-        or([like('search_text', searchTextOf(q ?? '')), ...searchedApart.map(({ column }) => like(column, q ?? ''))]),
-      ),
+      query.where(sql<SqlBool>`search_text like ${likePattern(searchTextOf(q ?? ''))} escape '!'`),
     );
   let rowsQuery = base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
   if (options.limit !== undefined || options.offset !== undefined) {
@@ -160,7 +147,7 @@ export async function listMessages<K extends MessageKind>(
     rowsQuery = rowsQuery.limit(options.limit ?? Number.MAX_SAFE_INTEGER).offset(options.offset ?? 0);
   }
   const rows = await rowsQuery.execute();
-  const messages = rows.map((row) => listedRowOf(kind, row));
+  const messages = rows.map((row) => listedRowOf(kind, row) as MessageRowByKind[K]);
   if (!options.withTotal) return { messages };
   const count = await base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow();
   return { messages, total: Number(count.total) };

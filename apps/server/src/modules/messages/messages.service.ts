@@ -2,7 +2,6 @@ import {
   API_MESSAGES,
   dashboardEnquiryPath,
   ENQUIRY_KINDS,
-  formatReference,
   HUMAN_CHECK_FIELDS,
   SUBMISSION_RULES,
   type SubmitAnswer,
@@ -57,12 +56,11 @@ export async function submitMessage<K extends MessageKind>(
     // InnoDB may pick the transaction as a deadlock victim (a sender claiming mail at that moment): run it again.
     const outcome = await withConflictRetry(() =>
       deps.db.transaction().execute(async (trx) => {
-        const reference = formatReference(await repository.nextEnquiryNumber(trx, kind, now), new Date(now));
-        const id = await repository.insertMessage(
+        const { id, reference } = await repository.insertEnquiry(
           trx,
           kind,
           submission,
-          { reference, spam_reason: verdict.spamReason, human_check: verdict.humanCheck },
+          { spam_reason: verdict.spamReason, human_check: verdict.humanCheck },
           now,
         );
         if (verdict.spentToken) {
@@ -84,9 +82,16 @@ export async function submitMessage<K extends MessageKind>(
           const staffMails = recipients.map((to) => ({
             ...notificationOf(deps.config, kind, submission, { id, reference }, to),
             purpose: 'staff-notification' as const,
+            enquiryId: id,
           }));
           const autoReplies = autoReplyTo
-            ? [{ ...visitorReplyOf(deps.config, kind, submission, reference), purpose: 'auto-reply' as const }]
+            ? [
+                {
+                  ...visitorReplyOf(deps.config, kind, submission, reference),
+                  purpose: 'auto-reply' as const,
+                  enquiryId: id,
+                },
+              ]
             : [];
           await queueMails(trx, [...staffMails, ...autoReplies], { now, from: deps.config.mailFrom });
         }

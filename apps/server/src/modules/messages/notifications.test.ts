@@ -36,7 +36,8 @@ describe('staff notifications', () => {
     const sent = await request(context.app).post(MESSAGE_KIND_PATHS.contact.submit).send(VALID_SUBMISSIONS.contact);
     expect(sent.status).toBe(201);
     const stored = await context.db
-      .selectFrom('contact_messages')
+      .selectFrom('enquiries')
+      .where('kind', '=', 'contact')
       .select('id')
       .where('reference', '=', String(sent.body.reference))
       .executeTakeFirstOrThrow();
@@ -87,7 +88,7 @@ describe('staff notifications', () => {
     context = await createTestContext({ mail: 'broken', config: { staffNotifyEmails: ['inbox@agency.test'] } });
     const response = await request(context.app).post(MESSAGE_KIND_PATHS.contact.submit).send(VALID_SUBMISSIONS.contact);
     expect(response.status).toBe(201);
-    const rows = await context.db.selectFrom('contact_messages').selectAll().execute();
+    const rows = await context.db.selectFrom('enquiries').where('kind', '=', 'contact').selectAll().execute();
     expect(rows).toHaveLength(1);
     const queued = await context.db.selectFrom('outbox').selectAll().orderBy('id').execute();
     // The bare payload passed no human check: no auto-reply (issue 17).

@@ -10,6 +10,8 @@ import { claimDueMails, insertMails, markMailAttemptFailed, markMailSent, type O
 export interface QueuedMail extends OutgoingMail {
   purpose: MailPurpose;
   holdsSecret?: boolean;
+  /** The enquiry the mail is about; deleting the enquiry deletes the mail record. */
+  enquiryId?: number;
 }
 
 /** Tries per mail before it is marked failed (the first and seven retries). */
@@ -60,6 +62,7 @@ export async function queueMails(
       last_error: null,
       created_at: options.now,
       sent_at: null,
+      enquiry_id: mail.enquiryId ?? null,
     })),
   );
 }

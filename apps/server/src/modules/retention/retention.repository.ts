@@ -1,5 +1,4 @@
 import type { Kysely, Transaction } from 'kysely';
-import { ENQUIRY_KINDS, type MessageKind } from '@agency/shared';
 import type { Database, EpochMs } from '../../lib/database-schema';
 import { isUniqueViolation } from '../../lib/db-errors';
 
@@ -51,21 +50,16 @@ export async function releaseDay(db: Db, job: string, day: string, instanceId: s
     .execute();
 }
 
-/** Up to `limit` enquiries of a kind, in any folder, that arrived before the cutoff. */
-export async function listArrivedBefore(db: Db, kind: MessageKind, cutoff: EpochMs, limit: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom(ENQUIRY_KINDS[kind].table)
-    .select('id')
-    .where('created_at', '<', cutoff)
-    .limit(limit)
-    .execute();
+/** Up to `limit` enquiries, in any folder, that arrived before the cutoff. */
+export async function listArrivedBefore(db: Db, cutoff: EpochMs, limit: number): Promise<number[]> {
+  const rows = await db.selectFrom('enquiries').select('id').where('created_at', '<', cutoff).limit(limit).execute();
   return rows.map((row) => Number(row.id));
 }
 
-/** Up to `limit` enquiries of a kind put in the trash before the cutoff (the (folder, trashed_at) index). */
-export async function listTrashedBefore(db: Db, kind: MessageKind, cutoff: EpochMs, limit: number): Promise<number[]> {
+/** Up to `limit` enquiries put in the trash before the cutoff (the (folder, trashed_at) index). */
+export async function listTrashedBefore(db: Db, cutoff: EpochMs, limit: number): Promise<number[]> {
   const rows = await db
-    .selectFrom(ENQUIRY_KINDS[kind].table)
+    .selectFrom('enquiries')
     .select('id')
     .where('folder', '=', 'trash')
     .where('trashed_at', '<', cutoff)
@@ -74,10 +68,10 @@ export async function listTrashedBefore(db: Db, kind: MessageKind, cutoff: Epoch
   return rows.map((row) => Number(row.id));
 }
 
-/** Up to `limit` enquiries of a kind caught as spam that arrived before the cutoff. */
-export async function listSpamBefore(db: Db, kind: MessageKind, cutoff: EpochMs, limit: number): Promise<number[]> {
+/** Up to `limit` enquiries caught as spam that arrived before the cutoff. */
+export async function listSpamBefore(db: Db, cutoff: EpochMs, limit: number): Promise<number[]> {
   const rows = await db
-    .selectFrom(ENQUIRY_KINDS[kind].table)
+    .selectFrom('enquiries')
     .select('id')
     .where('folder', '=', 'spam')
     .where('created_at', '<', cutoff)

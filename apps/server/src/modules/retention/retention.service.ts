@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { MESSAGE_KINDS, RETENTION_DAYS, type MessageKind } from '@agency/shared';
+import { RETENTION_DAYS } from '@agency/shared';
 import type { AppDeps } from '../../app-deps';
 import { lagosDayOf } from '../../lib/clock';
 import type { EpochMs } from '../../lib/database-schema';
@@ -33,20 +33,17 @@ export type PurgeRun = { ran: false } | { ran: true; day: string; counts: PurgeC
 
 type ListIds = typeof repository.listArrivedBefore;
 
-/** Deletes, batch by batch, the enquiries of every kind a listing finds, with their notes, history and reads. */
+/**
+ * Deletes, batch by batch, the enquiries of every kind a listing finds; the database deletes their notes, history,
+ * reads and mail records with them.
+ */
 async function purgeEnquiries(deps: RetentionDeps, list: ListIds, cutoff: EpochMs): Promise<number> {
-  let purged = 0;
-  for (const kind of MESSAGE_KINDS) purged += await purgeKind(deps, kind, list, cutoff);
-  return purged;
-}
-
-async function purgeKind(deps: RetentionDeps, kind: MessageKind, list: ListIds, cutoff: EpochMs): Promise<number> {
   let purged = 0;
   for (;;) {
     const deleted = await withConflictRetry(() =>
       deps.db.transaction().execute(async (trx) => {
-        const ids = await list(trx, kind, cutoff, PURGE_BATCH);
-        await deleteEnquiries(trx, kind, ids);
+        const ids = await list(trx, cutoff, PURGE_BATCH);
+        await deleteEnquiries(trx, ids);
         return ids.length;
       }),
     );

@@ -1,12 +1,12 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ENQUIRY_KINDS, MESSAGE_KINDS, RETENTION_DAYS, type MessageKind } from '@agency/shared';
+import { RETENTION_DAYS, type MessageKind } from '@agency/shared';
 import type { OutboxStatus } from '../../lib/database-schema';
 import { createLogger } from '../../lib/logger';
 import { outboxFileOf } from '../../lib/mailer';
 import { outboxDir } from '../../lib/paths';
 import { createTestContext, type TestContext } from '../../test/test-context';
-import { storeEnquiry } from '../inbox/inbox-fixtures';
+import { storeEnquiry } from '../../test/enquiries';
 import { insertEvent, insertNote, markRead } from '../inbox/inbox.repository';
 import { RETENTION_JOB, runDailyPurge, startDailyPurge, type RetentionDeps } from './retention.service';
 
@@ -17,7 +17,7 @@ let context: TestContext;
 let deps: RetentionDeps;
 
 async function idsOf(kind: MessageKind): Promise<number[]> {
-  const rows = await context.db.selectFrom(ENQUIRY_KINDS[kind].table).select('id').orderBy('id').execute();
+  const rows = await context.db.selectFrom('enquiries').where('kind', '=', kind).select('id').orderBy('id').execute();
   return rows.map((row) => Number(row.id));
 }
 
@@ -68,7 +68,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  for (const kind of MESSAGE_KINDS) await context.db.deleteFrom(ENQUIRY_KINDS[kind].table).execute();
+  await context.db.deleteFrom('enquiries').execute();
   for (const table of ['enquiry_reads', 'enquiry_notes', 'enquiry_events', 'outbox', 'scheduled_runs'] as const) {
     await context.db.deleteFrom(table).execute();
   }
@@ -85,14 +85,12 @@ describe('the daily retention purge', () => {
     const oldEnquiry = await storeEnquiry(context, 'web_dev', { createdAt: now - enquiryLimit - MINUTE });
     const youngerEnquiry = await storeEnquiry(context, 'web_dev', { createdAt: now - enquiryLimit + DAY });
     await insertNote(context.db, {
-      kind: 'web_dev',
       enquiryId: oldEnquiry.id,
       authorId: 1,
       body: 'Enrolled in 2024.',
       createdAt: now - enquiryLimit,
     });
     await insertEvent(context.db, {
-      kind: 'web_dev',
       enquiryId: oldEnquiry.id,
       actorId: 1,
       action: 'status',
@@ -100,14 +98,14 @@ describe('the daily retention purge', () => {
       to: 'enrolled',
       createdAt: now - enquiryLimit,
     });
-    await markRead(context.db, 'web_dev', oldEnquiry.id, 1, now - enquiryLimit);
+    await markRead(context.db, oldEnquiry.id, 1, now - enquiryLimit);
 
     // Trash counts from when it went there, not from when it arrived.
     const oldTrash = await storeEnquiry(context, 'contact', { createdAt: now - 100 * DAY });
     const youngerTrash = await storeEnquiry(context, 'contact', { createdAt: now - 100 * DAY });
     const trash = (id: number, trashedAt: number) =>
       context.db
-        .updateTable('contact_messages')
+        .updateTable('enquiries')
         .set({ folder: 'trash', trashed_at: trashedAt })
         .where('id', '=', id)
         .execute();

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ENQUIRY_KINDS,
   EnquiryAnswerSchema,
   INBOX_PATHS,
   MESSAGE_KINDS,
@@ -17,7 +16,7 @@ import {
   type TestContext,
   userIdOf,
 } from '../../test/test-context';
-import { storeEnquiry } from '../inbox/inbox-fixtures';
+import { storeEnquiry } from '../../test/enquiries';
 import { STAFF_ROUTES } from './staff.routes';
 import { STAFF_ERRORS } from './staff.service';
 
@@ -187,7 +186,8 @@ describe('removing a colleague', () => {
     expect(staff.map((member) => member.id)).not.toContain(leaverId);
     for (const kind of MESSAGE_KINDS) {
       const left = await context.db
-        .selectFrom(ENQUIRY_KINDS[kind].table)
+        .selectFrom('enquiries')
+        .where('kind', '=', kind)
         .select('id')
         .where('assignee_id', '=', leaverId)
         .execute();
