@@ -14,7 +14,15 @@ import { tsImport } from 'tsx/esm/api';
 const harnessModule = await tsImport('../e2e/harness/index.ts', import.meta.url);
 const { ensureBuilt } = await tsImport('../e2e/harness/build.ts', import.meta.url);
 const shared = await tsImport('@agency/shared', import.meta.url);
-const { API_PATHS, INBOX_PATHS, enquirySearchTextOf, formatReference, phoneSearchKey } = shared;
+const {
+  API_PATHS,
+  INBOX_PATHS,
+  enquiryNameOf,
+  enquiryPreviewOf,
+  enquirySearchTextOf,
+  formatReference,
+  phoneSearchKey,
+} = shared;
 
 const option = (name, fallback) =>
   process.argv.find((argument) => argument.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
@@ -158,13 +166,6 @@ function rowOf(i, createdAt) {
   }
 }
 
-const TABLES = {
-  contact: 'contact_messages',
-  request_quote: 'request_quote_messages',
-  web_dev: 'web_dev_messages',
-  creative_design: 'creative_design_messages',
-};
-
 /** Inserts ROWS enquiries, one minute apart, ending now, in multi-row statements inside one transaction. */
 async function seed(harness) {
   const started = performance.now();
@@ -175,20 +176,24 @@ async function seed(harness) {
   for (let from = 1; from <= ROWS; from += batch) {
     const rows = [];
     for (let i = from; i < Math.min(from + batch, ROWS + 1); i += 1) rows.push(rowOf(i, now - (ROWS - i) * 60_000));
-    await harness.query(
-      `insert into enquiry_numbers (kind, created_at) values ${rows.map(() => '(?, ?)').join(', ')}`,
-      rows.flatMap((row) => [KIND, row.created_at]),
-    );
-    const [{ last }] = await harness.query('select max(id) as last from enquiry_numbers');
-    const firstNumber = Number(last) - rows.length + 1;
-    const columns = [...Object.keys(rows[0]), 'reference', 'search_text'];
+    const [{ last }] = await harness.query('select coalesce(max(id), 0) as last from enquiries');
+    const firstId = Number(last) + 1;
+    const columns = [...Object.keys(rows[0]), 'id', 'kind', 'reference', 'name', 'preview', 'search_text'];
     const values = rows.flatMap((row, index) => {
-      const reference = formatReference(firstNumber + index, new Date(row.created_at));
-      // What the server writes beside every enquiry for the search (accents and case taken out).
-      return [...Object.values(row), reference, enquirySearchTextOf(KIND, { ...row, reference })];
+      // What the server writes beside every enquiry: its id's reference, the name, preview and search text.
+      const reference = formatReference(firstId + index, new Date(row.created_at));
+      return [
+        ...Object.values(row),
+        firstId + index,
+        KIND,
+        reference,
+        enquiryNameOf(KIND, row),
+        enquiryPreviewOf(KIND, row),
+        enquirySearchTextOf(KIND, { ...row, reference }),
+      ];
     });
     await harness.query(
-      `insert into ${TABLES[KIND]} (${columns.map((column) => (isSqlite ? `"${column}"` : `\`${column}\``)).join(', ')}) values ${rows
+      `insert into enquiries (${columns.map((column) => (isSqlite ? `"${column}"` : `\`${column}\``)).join(', ')}) values ${rows
         .map(() => `(${columns.map(() => '?').join(', ')})`)
         .join(', ')}`,
       values,

@@ -38,9 +38,10 @@ describe('the browser-test harness', () => {
       body: JSON.stringify({ name: 'Harness', email: 'harness@example.com', phone: '0803', message: 'Row check' }),
     });
     expect(response.ok).toBe(true);
-    const rows = await harness.query<{ message: string }>('SELECT message FROM contact_messages WHERE email = ?', [
-      'harness@example.com',
-    ]);
+    const rows = await harness.query<{ message: string }>(
+      "SELECT message FROM enquiries WHERE kind = 'contact' AND email = ?",
+      ['harness@example.com'],
+    );
     expect(rows).toEqual([{ message: 'Row check' }]);
   });
 

@@ -93,7 +93,7 @@ describe('what a visitor types before the page has hydrated', () => {
     // The form holds a send until 3 s after its question arrived, which the server wants of a person (issue 10).
     await expect
       .poll(
-        () => harness.query('select name, phone, message from contact_messages where email = ?', [email]),
+        () => harness.query("select name, phone, message from enquiries where kind = 'contact' and email = ?", [email]),
         HYDRATION_WAIT,
       )
       // Stored as its 11 digits: phones are normalised before validation (issue 17).

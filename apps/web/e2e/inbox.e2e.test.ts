@@ -212,7 +212,7 @@ describe("a staff member's day in the inbox, on a phone", () => {
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.getByText('2 enquiries set to Lost.').waitFor();
     const lost = await harness.query<{ name: string }>(
-      "select name from contact_messages where status = 'lost' order by name",
+      "select name from enquiries where kind = 'contact' and status = 'lost' order by name",
     );
     expect(lost.map((row) => row.name)).toEqual(['Visitor 54', 'Visitor 55']);
 
@@ -231,7 +231,7 @@ describe("a staff member's day in the inbox, on a phone", () => {
     await page.getByLabel('Select the enquiry from Visitor 52').check();
     await page.getByRole('group', { name: 'Selected enquiries' }).getByRole('button', { name: 'Restore' }).click();
     await page.getByText('The trash is empty.').waitFor();
-    const trashed = await harness.query("select id from contact_messages where folder = 'trash'");
+    const trashed = await harness.query("select id from enquiries where kind = 'contact' and folder = 'trash'");
     expect(trashed).toEqual([]);
     await noSidewaysScrolling(page);
     expect(await harness.axe(page)).toEqual([]);

@@ -89,7 +89,7 @@ describe.each(DATABASES)('with JavaScript off, on %s', (database) => {
     const reference = await expectSuccess(answerForm, SPEC_MESSAGES.MESSAGE_SENT);
     expect(await textbox(answerForm, 'Name').inputValue()).toBe('');
     const rows = await harness.query(
-      'select name, message, reference, spam_reason, human_check from contact_messages where email = ?',
+      "select name, message, reference, spam_reason, human_check from enquiries where kind = 'contact' and email = ?",
       [email],
     );
     expect(rows).toEqual([
@@ -118,7 +118,7 @@ describe.each(DATABASES)('with JavaScript off, on %s', (database) => {
     expect(await textbox(again, 'Email').inputValue()).toBe(email);
     expect(await textbox(again, 'Phone').inputValue()).toBe('08035550101');
     expect(await textbox(again, 'Message').inputValue()).toBe('Line one,\nline two & "quotes" <kept>.');
-    expect(await harness.query('select id from contact_messages where email = ?', [email])).toEqual([]);
+    expect(await harness.query("select id from enquiries where kind = 'contact' and email = ?", [email])).toEqual([]);
   });
 
   it('the quote form is sent with its ticked services, and a refusal keeps the state and the ticks', async () => {
@@ -149,7 +149,7 @@ describe.each(DATABASES)('with JavaScript off, on %s', (database) => {
     again = page.getByRole('form', { name: 'Request a quote' });
     const reference = await expectSuccess(again, SPEC_MESSAGES.QUOTE_SUBMITTED);
     const rows = await harness.query<{ services: unknown; reference: string; human_check: string }>(
-      'select services, reference, human_check from request_quote_messages where email = ?',
+      "select services, reference, human_check from enquiries where kind = 'request_quote' and email = ?",
       [email],
     );
     expect(rows).toHaveLength(1);
@@ -161,13 +161,13 @@ describe.each(DATABASES)('with JavaScript off, on %s', (database) => {
     {
       path: '/webdevelopment-training',
       formName: 'Web training registration',
-      table: 'web_dev_messages',
+      kind: 'web_dev',
       web: true,
     },
     {
       path: '/Creativegraphicdesign-training',
       formName: 'Creative graphic design training registration',
-      table: 'creative_design_messages',
+      kind: 'creative_design',
       web: false,
     },
   ]) {
@@ -204,7 +204,7 @@ describe.each(DATABASES)('with JavaScript off, on %s', (database) => {
       again = page.getByRole('form', { name: training.formName });
       const reference = await expectSuccess(again, SPEC_MESSAGES.REGISTRATION_SUCCESS);
       const rows = await harness.query(
-        `select firstname, schedule, reference, spam_reason, human_check from ${training.table} where email = ?`,
+        `select firstname, schedule, reference, spam_reason, human_check from enquiries where kind = '${training.kind}' and email = ?`,
         [email],
       );
       expect(rows).toEqual([
@@ -233,7 +233,7 @@ describe.each(DATABASES)('with JavaScript off, on %s', (database) => {
     again = page.getByRole('form', { name: 'Web training registration' });
     const reference = await expectSuccess(again, SPEC_MESSAGES.REGISTRATION_SUCCESS);
     const rows = await harness.query(
-      'select phone, state, reference, folder, spam_reason, human_check from web_dev_messages where email = ?',
+      "select phone, state, reference, folder, spam_reason, human_check from enquiries where kind = 'web_dev' and email = ?",
       [email],
     );
     expect(rows).toEqual([

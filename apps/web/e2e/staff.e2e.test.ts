@@ -233,7 +233,9 @@ describe('the staff area in a real browser', () => {
     expect(dialogsOf(page)).toEqual([SPEC_MESSAGES.DELETE_CONFIRM]);
 
     // The spec's list no longer has it; it waits in the trash, restorable for 30 days (issue 11).
-    const inbox = await harness.query<{ name: string }>("SELECT name FROM contact_messages WHERE folder = 'inbox'");
+    const inbox = await harness.query<{ name: string }>(
+      "SELECT name FROM enquiries WHERE kind = 'contact' AND folder = 'inbox'",
+    );
     expect(inbox.map((stored) => stored.name)).toEqual(['Tunde Bakare']);
     const specList = await page.request.get(MESSAGE_KIND_PATHS.contact.list);
     const listed = ((await specList.json()) as { messages: Array<{ name: string }> }).messages;

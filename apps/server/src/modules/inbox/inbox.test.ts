@@ -12,6 +12,7 @@ import {
   NoteAnswerSchema,
   StaffListSchema,
   type EnquirySummary,
+  type InboxView,
   type MessageKind,
 } from '@agency/shared';
 import {
@@ -136,7 +137,7 @@ describe('who may use the inbox', () => {
   });
 });
 
-async function listAll(agent: StaffAgent, kind: MessageKind, query: Record<string, string> = {}) {
+async function listAll(agent: StaffAgent, kind: InboxView, query: Record<string, string> = {}) {
   const response = await agent.get(INBOX_PATHS.list(kind)).query(query);
   expect(response.status, response.text).toBe(200);
   return InboxPageSchema.parse(response.body);
@@ -215,6 +216,42 @@ describe('the list', () => {
     expect(await found('100%')).toEqual(['Bayo Ade']);
     expect(await found('%')).toEqual(['Bayo Ade']);
     expect(await found('nobody')).toEqual([]);
+  });
+
+  it('shows every kind at once in the "All" view: one list, one search, one count, one export', async () => {
+    const start = context.now().getTime();
+    const contact = await storeEnquiry(context, 'contact', { values: { name: 'Ngozi Obi' }, createdAt: start - 3000 });
+    await storeEnquiry(context, 'web_dev', { values: { firstname: 'Ngozi', surname: 'Eze' }, createdAt: start - 2000 });
+    await storeEnquiry(context, 'request_quote', { values: { name: 'Bayo Ventures' }, createdAt: start - 1000 });
+    await storeEnquiry(context, 'creative_design', { spamReason: 'too-fast', createdAt: start });
+
+    const all = await listAll(owner, 'all');
+    expect(all.enquiries.map((row) => [row.kind, row.name])).toEqual([
+      ['request_quote', 'Bayo Ventures'],
+      ['web_dev', 'Ngozi Eze'],
+      ['contact', 'Ngozi Obi'],
+    ]);
+    expect(all.total).toBe(3);
+    const found = await listAll(owner, 'all', { q: 'ngozi' });
+    expect(found.enquiries.map((row) => row.kind)).toEqual(['web_dev', 'contact']);
+    expect((await listAll(owner, 'all', { folder: 'spam' })).enquiries.map((row) => row.kind)).toEqual([
+      'creative_design',
+    ]);
+    // A status of one kind's set filters the kinds that have it.
+    expect((await listAll(owner, 'all', { status: 'new' })).total).toBe(3);
+    // Each row opens at its own kind's address.
+    const opened = await owner.get(INBOX_PATHS.enquiry('contact', contact.id));
+    expect(EnquiryAnswerSchema.parse(opened.body).enquiry.reference).toBe(contact.reference);
+
+    const exported = await owner.get(INBOX_PATHS.export('all')).buffer(true);
+    expect(exported.status).toBe(200);
+    const lines = exported.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]?.split(',').slice(0, 2)).toEqual(['Kind', 'Reference']);
+    expect(lines).toHaveLength(4);
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(['Request Quote', 'Web Development', 'Contact']);
   });
 
   it('finds Nigerian names typed with or without their accents and tone marks, in any case', async () => {
