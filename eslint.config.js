@@ -21,6 +21,33 @@ const FEATURE_NAMES = readdirSync(`${ROOT}${FEATURES}`, { withFileTypes: true })
 // Lower-case words or numbers joined by hyphens; a name may start with a number (0001-initial.ts).
 const KEBAB_CASE = '+([a-z0-9])*(-+([a-z0-9]))';
 
+const SERVER_MODULES = 'apps/server/src/modules';
+const SERVER_MODULE_NAMES = readdirSync(`${ROOT}${SERVER_MODULES}`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * The server's layers (issue 19): routes call services, a service calls its own repository, and a module uses another
+ * only through that module's service (`<module>.service.ts`, or `<module>.ts` for a module that is one service) or
+ * auth's route guard (`require-staff.ts`). Tests may reach inside any module.
+ */
+const SERVER_ZONES = [
+  ...SERVER_MODULE_NAMES.map((name) => ({
+    target: `${ROOT}${SERVER_MODULES}/!(${name})/!(*.test).ts`,
+    from: `${ROOT}${SERVER_MODULES}/${name}/*.ts`,
+    // Globs, as the rule asks of exceptions to a glob zone.
+    except: [
+      `${ROOT}${SERVER_MODULES}/${name}/@(${[`${name}.service`, name, ...(name === 'auth' ? ['require-staff'] : [])].join('|')}).ts`,
+    ],
+    message: `Another module uses ${name} only through ${name}.service.ts (or ${name}.ts): add what it needs there.`,
+  })),
+  {
+    target: `${ROOT}${SERVER_MODULES}/*/*.routes.ts`,
+    from: `${ROOT}${SERVER_MODULES}/*/*.repository.ts`,
+    message: 'Routes call services; a service calls its repository.',
+  },
+];
+
 /** Imports run one way: packages/shared <- components, content, lib <- features <- app; the two apps stay apart. */
 const LAYER_ZONES = [
   ...FEATURE_NAMES.map((name) => ({
@@ -46,6 +73,7 @@ const LAYER_ZONES = [
   },
   { target: 'apps/server', from: 'apps/web', message: 'The server never imports the web app.' },
   { target: 'apps/web', from: 'apps/server', message: 'The web app never imports the server.' },
+  ...SERVER_ZONES,
 ];
 
 export default tseslint.config(

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_ADMIN_PATHS } from '@agency/shared';
 import { cellUnder, csvRecordsOf, download, readWorkbook, rowsByHeader } from '../../test/spreadsheet-files';
 import { createTestContext, signedInStaff, type StaffAgent, type TestContext } from '../../test/test-context';
-import { recordAudit } from './audit-log';
+import { recordAudit } from './audit.service';
 
 let context: TestContext;
 let owner: StaffAgent;

@@ -1,10 +1,15 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { AuditAction } from '@agency/shared';
 import type { AuditLogTable, Database, EpochMs } from '../../lib/database-schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 export type AuditRow = Selectable<AuditLogTable>;
+
+/** Appends one entry; the log is never updated or deleted from. */
+export async function insertEntry(db: Kysely<Database>, entry: Insertable<AuditLogTable>): Promise<void> {
+  await db.insertInto('audit_log').values(entry).execute();
+}
 
 /** An audit query with the Lagos days turned into times. */
 export interface AuditFilter {

@@ -12,7 +12,7 @@ import {
   userIdOf,
 } from '../../test/test-context';
 import { storeEnquiry } from '../../test/enquiries';
-import { recordAudit, SERVER_ACTOR } from './audit-log';
+import { recordAudit, SERVER_ACTOR } from './audit.service';
 import { AUDIT_EXPORT_COLUMNS } from './audit.service';
 
 let context: TestContext;

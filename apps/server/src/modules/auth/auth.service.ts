@@ -8,8 +8,11 @@ import { tooManyRequests } from '../../lib/rate-limiter';
 import { accountExistsMail, approvalWaitingMail, confirmationMail, resetMail } from '../../lib/mail-templates';
 import { createEmailToken, hashToken } from '../../lib/tokens';
 import { queueMails } from '../outbox/outbox';
-import { insertProfileImage } from '../profile-images/profile-images.repository';
-import { newProfileImageName, reencodeProfileImage } from '../profile-images/profile-images.service';
+import {
+  insertProfileImage,
+  newProfileImageName,
+  reencodeProfileImage,
+} from '../profile-images/profile-images.service';
 import { findUsableToken, insertEmailToken, spendToken, voidTokens } from './email-tokens.repository';
 import { createAuthLimits } from './auth-limits';
 import { destroyUserSessions } from './session-store';
@@ -27,6 +30,12 @@ import {
 } from './users.repository';
 
 type AuthDeps = Pick<AppDeps, 'db' | 'mail' | 'clock' | 'config' | 'checkPassword'>;
+
+// What other modules use of the accounts: who is staff, an account by id, the confirmed ones (for the assignee
+// list, the staff notifications, a data request's note authors), and ending an account's sessions.
+export { isStaff } from './staff-rule';
+export { findUserById, listConfirmedUsers } from './users.repository';
+export { destroyUserSessions } from './session-store';
 
 /** The name an account goes by on screen: its e-mail address's local part. */
 export function usernameOf(email: string): string {

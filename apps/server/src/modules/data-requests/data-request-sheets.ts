@@ -1,6 +1,6 @@
 import { FOLDER_LABELS, MESSAGE_KINDS, MESSAGE_KIND_LABELS, type InboxFolder, type MessageKind } from '@agency/shared';
 import { headerOf, inOneBatch, type Cell, type Sheet } from '../../lib/spreadsheet';
-import { exportColumnsOf, exportRowOf, type ExportNote } from '../inbox/inbox-csv';
+import { exportColumnsOf, exportRowOf, type ExportNote } from '../inbox/inbox.service';
 import type { PersonMailRow, PersonNoteRow } from './data-requests.repository';
 
 /** Everything stored about a person, as the data request found it. */

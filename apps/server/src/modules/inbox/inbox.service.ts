@@ -30,14 +30,18 @@ import type { AppDeps } from '../../app-deps';
 import type { EpochMs } from '../../lib/database-schema';
 import { withConflictRetry } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
-import { actorOf, recordAudit } from '../audit/audit-log';
-import { usernameOf } from '../auth/auth.service';
-import { isStaff } from '../auth/staff-rule';
-import { findUserById, listConfirmedUsers } from '../auth/users.repository';
+import { actorOf, recordAudit } from '../audit/audit.service';
+import { findUserById, isStaff, listConfirmedUsers, usernameOf } from '../auth/auth.service';
 import type { Cell, Sheet } from '../../lib/spreadsheet';
 import { exportColumnsOf, exportRowOf, exportSheetNameOf, type ExportNote } from './inbox-csv';
 import * as repository from './inbox.repository';
 import type { Direction, Position, ResolvedFilter, SummaryRow } from './inbox.repository';
+
+// An erasure and the retention purge delete enquiries (their notes, reads, history and mails go by foreign key);
+// a data request reads their notes and the assignees' addresses.
+export { deleteEnquiries, emailsOf, listNotesOn } from './inbox.repository';
+// A data request's sheets show enquiries as the inbox's export does.
+export { exportColumnsOf, exportRowOf, type ExportNote } from './inbox-csv';
 
 type InboxDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 

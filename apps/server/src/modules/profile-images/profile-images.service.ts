@@ -14,6 +14,9 @@ import {
   type StoredProfileImage,
 } from './profile-images.repository';
 
+// Registration stores the image of a new account in the same transaction as the account (auth.service).
+export { insertProfileImage } from './profile-images.repository';
+
 export const PROFILE_IMAGE_SIZE = 256;
 const ACCEPTED_FORMATS = new Set(['png', 'jpeg', 'webp', 'gif']);
 /** Refuses decompression bombs: a 2 MB file may still claim billions of pixels. */

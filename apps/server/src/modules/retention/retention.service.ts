@@ -7,9 +7,9 @@ import type { EpochMs } from '../../lib/database-schema';
 import { withConflictRetry } from '../../lib/db-errors';
 import { removeOutboxFiles } from '../../lib/mailer';
 import { outboxDir } from '../../lib/paths';
-import { recordAudit, SERVER_ACTOR } from '../audit/audit-log';
-import { deleteEnquiries } from '../inbox/inbox.repository';
-import { deleteMails } from '../outbox/outbox.repository';
+import { recordAudit, SERVER_ACTOR } from '../audit/audit.service';
+import { deleteEnquiries } from '../inbox/inbox.service';
+import { deleteMails } from '../outbox/outbox';
 import * as repository from './retention.repository';
 
 export const RETENTION_JOB = 'retention-purge';
