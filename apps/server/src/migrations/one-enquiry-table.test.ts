@@ -6,7 +6,7 @@ import { openDatabase, type DatabaseHandle } from '../lib/db';
 import type { Database } from '../lib/database-schema';
 import { migrateToLatest } from '../lib/migrate';
 import { findEnquiry } from '../modules/inbox/inbox.repository';
-import { insertEnquiry } from '../modules/messages/messages.repository';
+import { insertEnquiry, listMessages } from '../modules/messages/messages.repository';
 import { oneEnquiryTable } from './0010-one-enquiry-table';
 import { MIGRATIONS } from '.';
 
@@ -196,6 +196,16 @@ describe('migration 0010: one enquiries table', () => {
         if (before) expect(found?.reference, `${kind} ${id}`).toBe(before.columns.reference);
         else if (found) expect(found.id, `${kind} ${id}`).toBe(id);
       }
+    }
+
+    // The spec's lists answer as before: each enquiry with the id it had, newest first.
+    for (const kind of ['web_dev', 'creative_design', 'contact', 'request_quote'] as const) {
+      const listed = (await listMessages(db, kind)).messages.map((message) => message.id);
+      const before = old
+        .filter((row) => row.kind === kind && row.columns.folder === 'inbox')
+        .sort((a, b) => Number(b.columns.created_at) - Number(a.columns.created_at))
+        .map((row) => row.id);
+      expect(listed, kind).toEqual(before);
     }
 
     const idOf = (kind: MessageKind, oldId: number) =>

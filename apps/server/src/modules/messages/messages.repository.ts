@@ -147,7 +147,9 @@ export async function listMessages<K extends MessageKind>(
     rowsQuery = rowsQuery.limit(options.limit ?? Number.MAX_SAFE_INTEGER).offset(options.offset ?? 0);
   }
   const rows = await rowsQuery.execute();
-  const messages = rows.map((row) => listedRowOf(kind, row) as MessageRowByKind[K]);
+  // An enquiry from before migration 0010 keeps the id it had in its kind's table, so an old client's list reads as
+  // it did and its delete finds the same enquiry (findEnquiry); later ids are past every old one of the kind.
+  const messages = rows.map((row) => listedRowOf(kind, { ...row, id: row.legacy_id ?? row.id }) as MessageRowByKind[K]);
   if (!options.withTotal) return { messages };
   const count = await base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow();
   return { messages, total: Number(count.total) };
