@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, MESSAGE_KIND_PATHS, SPEC_MESSAGES, TIMINGS, type MessageKind } from '@agency/shared';
-import { INBOX_POLL_MS } from '@/features/dashboard/hooks/use-poll';
+import { INBOX_POLL_MS } from '@/features/dashboard/inbox-cache';
 import { startHarness, type Harness } from './harness';
 
 /**

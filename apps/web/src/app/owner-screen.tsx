@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { PATHS, SPEC_MESSAGES } from '@agency/shared';
-import { StaffPageFrame, useStaffSession } from '@/features/auth';
+import { StaffArea, StaffPageFrame, type StaffSession } from '@/features/auth';
 import {
   OwnerNav,
   OwnerPage,
@@ -19,14 +19,18 @@ interface OwnerScreenFrameProps {
 }
 
 /**
- * The frame of an owner's page (issue 12), guarded as /dashboard is (useStaffSession): a visitor without a session,
- * five idle minutes and a session the server no longer accepts (401) go to /auth, which returns here; Logout goes
- * home. Staff who are not owners (403) see "Only owners can see this page." and a link back to the inbox.
+ * The frame of an owner's page (issue 12), guarded as /dashboard is (StaffArea): a visitor without a session, five
+ * idle minutes and a session the server no longer accepts (401) go to /auth, which returns here; Logout goes home.
+ * Staff who are not owners (403, also when a later request meets one) see "Only owners can see this page." and a
+ * link back to the inbox.
  */
-export function OwnerScreen({ current, title, children }: OwnerScreenFrameProps) {
-  // The session's ends (Logout, five idle minutes, a refused request) are handled as on the inbox.
-  const { loading, user, redirect, leave } = useStaffSession();
-  const owner = useOwnerCheck(user !== null, () => leave('refused'));
+export function OwnerScreen(props: OwnerScreenFrameProps) {
+  return <StaffArea>{(session) => <OwnerScreenBody {...props} session={session} />}</StaffArea>;
+}
+
+function OwnerScreenBody({ current, title, children, session }: OwnerScreenFrameProps & { session: StaffSession }) {
+  const { loading, user, redirect, leave } = session;
+  const owner = useOwnerCheck(user !== null);
 
   if (redirect) return <Navigate to={redirect} replace />;
   if (loading || !user || owner.status === 'checking' || owner.status === 'signed-out') {
@@ -51,11 +55,10 @@ export function OwnerScreen({ current, title, children }: OwnerScreenFrameProps)
     );
   }
 
-  const onDenied = (status: 401 | 403) => (status === 401 ? leave('refused') : owner.reload());
   return (
     <StaffPageFrame wide nav={<OwnerNav current={current} accounts={owner.accounts} />}>
       <OwnerPage title={title} username={user.username} onLogout={() => leave('logout')}>
-        {children({ accounts: owner.accounts, reloadAccounts: owner.reload, onDenied })}
+        {children({ accounts: owner.accounts })}
       </OwnerPage>
     </StaffPageFrame>
   );

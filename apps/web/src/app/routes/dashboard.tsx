@@ -1,16 +1,19 @@
 import { Navigate } from 'react-router-dom';
 import { PATHS, SPEC_MESSAGES } from '@agency/shared';
-import { StaffPageFrame, useStaffSession } from '@/features/auth';
+import { StaffArea, StaffPageFrame, type StaffSession } from '@/features/auth';
 import { MessagesDashboard } from '@/features/dashboard';
 import { OwnerNav, useOwnerCheck } from '@/features/owner';
 
 /**
  * /dashboard, protected. A visitor without a session is sent to /auth, which comes back here after signing in (issue
  * 4; issue 17); Logout goes home; five idle minutes and a session the server no longer accepts go to /auth, which
- * returns to the enquiry that was open with its half-typed note (useStaffSession).
+ * returns to the enquiry that was open with its half-typed note (StaffArea).
  */
 export default function DashboardPage() {
-  const { loading, user, redirect, leave } = useStaffSession();
+  return <StaffArea>{(session) => <Inbox {...session} />}</StaffArea>;
+}
+
+function Inbox({ loading, user, redirect, leave }: StaffSession) {
   // Owners get the staff area's links; other staff (403) and failed checks see the inbox alone.
   const owner = useOwnerCheck(user !== null);
 
@@ -28,7 +31,7 @@ export default function DashboardPage() {
       wide
       nav={owner.status === 'owner' ? <OwnerNav current={PATHS.dashboard} accounts={owner.accounts} /> : undefined}
     >
-      <MessagesDashboard user={user} onLogout={() => leave('logout')} onSessionEnded={() => leave('refused')} />
+      <MessagesDashboard user={user} onLogout={() => leave('logout')} />
     </StaffPageFrame>
   );
 }

@@ -6,7 +6,7 @@ import { OwnerScreen } from '../owner-screen';
 export default function DataRequestsPage() {
   return (
     <OwnerScreen current={PATHS.dataRequests} title="Data requests">
-      {(props) => <DataRequests {...props} />}
+      {() => <DataRequests />}
     </OwnerScreen>
   );
 }

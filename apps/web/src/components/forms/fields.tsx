@@ -57,8 +57,10 @@ function FieldError({ id, error }: { id: string; error?: string | undefined }) {
   ) : null;
 }
 
+export type FieldProps = FieldBaseProps & { children: (control: ControlProps) => ReactNode };
+
 /** The attributes that tie a control to its label, hint and error. */
-interface ControlProps {
+export interface ControlProps {
   id: string;
   name: string;
   required: boolean | undefined;
@@ -66,8 +68,12 @@ interface ControlProps {
   'aria-describedby': string | undefined;
 }
 
-/** A labelled control: the label, the hint, the control itself and the error, tied together by ids. */
-function Field({ children, ...props }: FieldBaseProps & { children: (control: ControlProps) => ReactNode }) {
+/**
+ * A labelled control: the label, the hint, the control itself and the error, tied together by ids. The fields below
+ * are its common cases; a control they do not cover (the inbox's date filters, its selects of labelled values) is
+ * drawn by the caller with the attributes it is handed.
+ */
+export function Field({ children, ...props }: FieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;

@@ -2,6 +2,7 @@
 export { SessionProvider } from './session/session-provider';
 export { useSession } from './session/use-session';
 export { useStaffSession, type StaffExit, type StaffSession } from './session/use-staff-session';
+export { StaffArea } from './session/staff-area';
 export { returnPathOf, RETURN_PARAMETER } from './session/return-path';
 export type { SessionState, StaffUser } from './session/session-context';
 export { avatarUrlOf } from './session/avatar-url';

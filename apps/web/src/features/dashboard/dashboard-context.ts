@@ -4,13 +4,12 @@ import { FORMER_COLLEAGUE, type StaffMember } from '@agency/shared';
 export interface DashboardContextValue {
   /** Says what just happened in the status line (read out by screen readers). */
   announce: (text: string) => void;
-  /** A request failed: a session the server refused ends here; anything else is logged and announced. */
+  /**
+   * A change did not go through: it is logged and announced. An ended session is not: the staff area is already
+   * on its way to /auth (lib/staff-query.tsx).
+   */
   fail: (error: unknown, what: string) => void;
-  /** Something changed the counts of new, trashed or spam enquiries. */
-  refreshCounts: () => void;
   staff: readonly StaffMember[];
-  /** Goes up by one at each poll (usePoll): the open list asks then whether something arrived. */
-  pollCount: number;
   /** Whose drafts these are (lib/drafts): a half-typed note comes back to the same account only. */
   draftOwner: string;
 }

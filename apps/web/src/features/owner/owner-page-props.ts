@@ -1,11 +1,10 @@
 import type { StaffAccount } from '@agency/shared';
 
-/** What the page around an owner's screen hands it. */
+/**
+ * What the page around an owner's screen hands it. A request of the screen that the server refuses needs no prop:
+ * the staff area's query client ends the session on a 401 and asks the role again on a 403 (lib/staff-query.tsx).
+ */
 export interface OwnerScreenProps {
-  /** Every account, as the owner check loaded it. */
+  /** Every account, as the owner check loaded it (and as the changes since have answered them). */
   accounts: StaffAccount[];
-  /** Loads the accounts again (and with them the check whether the user is still an owner). */
-  reloadAccounts: () => void;
-  /** The server answered 401 or 403 to a later request: the page checks the session and the role again. */
-  onDenied: (status: 401 | 403) => void;
 }

@@ -22,8 +22,8 @@ export interface StaffSession {
 }
 
 /**
- * The one place the staff screens (the inbox and the owners' pages) notice that a session ends, whichever way, and
- * decide where the staff member goes: every screen of the staff area uses it.
+ * Where the staff member goes when a session ends, whichever way: every screen of the staff area uses it through
+ * StaffArea, whose query client calls leave('refused') on the first request the server refuses with 401.
  */
 export function useStaffSession(): StaffSession {
   const { loading, user, logout } = useSession();

@@ -1,5 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { INBOX_PATHS, InboxMatchesSchema, type InboxMatches } from '@agency/shared';
 import { request } from '@/lib/api-client';
+import { inboxKeys } from '../inbox-cache';
 import type { ListQuery } from '../inbox-query';
 
 /** GET: each kind's count of enquiries a search and filters match, for the hint about the other tabs. */
@@ -8,3 +10,6 @@ export function countMatches(query: ListQuery, signal?: AbortSignal): Promise<In
     (answer) => answer.matches,
   );
 }
+
+export const useMatches = (query: ListQuery) =>
+  useQuery({ queryKey: inboxKeys.matches(query), queryFn: ({ signal }) => countMatches(query, signal) });

@@ -1,5 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '@agency/shared';
 import { request, type ResponseSchema } from '@/lib/api-client';
+import { inboxKeys } from '../inbox-cache';
 
 /** A mail the outbox gave up on (issue 9): to whom, about what, and the mail server's last word. */
 export interface FailedMail {
@@ -23,3 +25,6 @@ const failedMailsSchema: ResponseSchema<FailedMail[]> = {
 export function listFailedMails(signal?: AbortSignal): Promise<FailedMail[]> {
   return request(API_PATHS.FAILED_MAILS, { signal, schema: failedMailsSchema });
 }
+
+export const useFailedMails = () =>
+  useQuery({ queryKey: inboxKeys.failedMails, queryFn: ({ signal }) => listFailedMails(signal), staleTime: Infinity });

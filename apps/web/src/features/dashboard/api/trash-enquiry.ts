@@ -1,7 +1,20 @@
-import { INBOX_PATHS, type MessageKind } from '@agency/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { EnquiryAnswerSchema, INBOX_PATHS, type EnquiryDetail, type MessageKind } from '@agency/shared';
 import { request } from '@/lib/api-client';
+import { applyEnquiry } from '../inbox-cache';
 
-/** DELETE: moves one enquiry to the trash, where it can be restored for 30 days. */
-export async function trashEnquiry(kind: MessageKind, id: number): Promise<void> {
-  await request(INBOX_PATHS.enquiry(kind, id), { method: 'DELETE' });
+/** DELETE: moves one enquiry to the trash, where it can be restored for 30 days; answers it as it is now. */
+export function trashEnquiry(kind: MessageKind, id: number): Promise<EnquiryDetail> {
+  return request(INBOX_PATHS.enquiry(kind, id), { method: 'DELETE', schema: EnquiryAnswerSchema }).then(
+    (answer) => answer.enquiry,
+  );
+}
+
+/** One request: the row leaves the lists it no longer belongs in and the counts follow (applyEnquiry). */
+export function useTrashEnquiry(kind: MessageKind) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => trashEnquiry(kind, id),
+    onSuccess: (enquiry) => applyEnquiry(client, enquiry),
+  });
 }

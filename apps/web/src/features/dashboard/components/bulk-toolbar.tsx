@@ -1,14 +1,15 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { SPEC_MESSAGES, STATUS_LABELS, statusesOf, type BulkActionBody, type EnquiryStatus } from '@agency/shared';
+import { Field } from '@/components/forms/fields';
 import { countText } from '@/lib/count-text';
-import { runBulkAction } from '../api/run-bulk-action';
+import { useBulkAction } from '../api/run-bulk-action';
 import { useDashboard } from '../dashboard-context';
 import type { InboxView } from '../inbox-query';
 
 interface BulkToolbarProps {
   view: InboxView;
   ids: number[];
-  /** The action went through: clear the selection and reload the page. */
+  /** The action went through: clear the selection (the page is asked again, useBulkAction). */
   onDone: () => void;
 }
 
@@ -16,24 +17,22 @@ const count = (changed: number) => countText(changed, 'enquiry', 'enquiries');
 
 /** What can be done to the selected rows at once: in the inbox a status and Delete, in trash Restore, in spam Not spam. */
 export function BulkToolbar({ view, ids, onDone }: BulkToolbarProps) {
-  const { announce, fail, refreshCounts } = useDashboard();
+  const { announce, fail } = useDashboard();
   const [status, setStatus] = useState<EnquiryStatus | ''>('');
-  const [busy, setBusy] = useState(false);
-  const id = useId();
+  const bulk = useBulkAction(view.kind);
+  const busy = bulk.isPending;
 
-  async function run(body: Omit<BulkActionBody, 'ids'>, done: (changed: number) => string) {
-    setBusy(true);
-    try {
-      const changed = await runBulkAction(view.kind, { ...body, ids });
-      announce(done(changed));
-      refreshCounts();
-      onDone();
-    } catch (error) {
-      fail(error, 'The change to the selected enquiries');
-    } finally {
-      setBusy(false);
-    }
-  }
+  const run = (body: Omit<BulkActionBody, 'ids'>, done: (changed: number) => string) =>
+    bulk.mutate(
+      { ...body, ids },
+      {
+        onSuccess: (changed) => {
+          announce(done(changed));
+          onDone();
+        },
+        onError: (error) => fail(error, 'The change to the selected enquiries'),
+      },
+    );
 
   return (
     <div className="bulk-toolbar" role="group" aria-label="Selected enquiries">
@@ -44,20 +43,25 @@ export function BulkToolbar({ view, ids, onDone }: BulkToolbarProps) {
           onSubmit={(event) => {
             event.preventDefault();
             if (status)
-              void run({ action: 'status', status }, (changed) => `${count(changed)} set to ${STATUS_LABELS[status]}.`);
+              run({ action: 'status', status }, (changed) => `${count(changed)} set to ${STATUS_LABELS[status]}.`);
           }}
         >
-          <label className="field__label" htmlFor={id}>
-            Set status
-          </label>
-          <select id={id} value={status} onChange={(event) => setStatus(event.target.value as EnquiryStatus | '')}>
-            <option value="">Choose…</option>
-            {statusesOf(view.kind).map((value) => (
-              <option key={value} value={value}>
-                {STATUS_LABELS[value]}
-              </option>
-            ))}
-          </select>
+          <Field name="status" label="Set status">
+            {(control) => (
+              <select
+                {...control}
+                value={status}
+                onChange={(event) => setStatus(event.target.value as EnquiryStatus | '')}
+              >
+                <option value="">Choose…</option>
+                {statusesOf(view.kind).map((value) => (
+                  <option key={value} value={value}>
+                    {STATUS_LABELS[value]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
           <button type="submit" className="btn btn--primary" disabled={busy || !status}>
             Apply
           </button>
@@ -68,7 +72,7 @@ export function BulkToolbar({ view, ids, onDone }: BulkToolbarProps) {
           type="button"
           className="btn btn--secondary"
           disabled={busy}
-          onClick={() => void run({ action: 'restore' }, (changed) => `${count(changed)} restored to the inbox.`)}
+          onClick={() => run({ action: 'restore' }, (changed) => `${count(changed)} restored to the inbox.`)}
         >
           Restore
         </button>
@@ -78,7 +82,7 @@ export function BulkToolbar({ view, ids, onDone }: BulkToolbarProps) {
           type="button"
           className="btn btn--secondary"
           disabled={busy}
-          onClick={() => void run({ action: 'not-spam' }, (changed) => `${count(changed)} moved to the inbox.`)}
+          onClick={() => run({ action: 'not-spam' }, (changed) => `${count(changed)} moved to the inbox.`)}
         >
           Not spam
         </button>
@@ -90,7 +94,7 @@ export function BulkToolbar({ view, ids, onDone }: BulkToolbarProps) {
           disabled={busy}
           onClick={() => {
             if (window.confirm(SPEC_MESSAGES.DELETE_CONFIRM))
-              void run({ action: 'trash' }, (changed) => `${count(changed)} moved to the trash.`);
+              run({ action: 'trash' }, (changed) => `${count(changed)} moved to the trash.`);
           }}
         >
           Delete

@@ -1,5 +1,6 @@
-import { useEffect, useEffectEvent, useId, useLayoutEffect, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { Field } from '@/components/forms/fields';
 import { Link } from '@/components/ui/link';
 import {
   FOLDER_LABELS,
@@ -13,20 +14,19 @@ import {
   type EnquiryDetail,
   type EnquiryStatus,
   type EnquiryUpdate,
-  type Note,
 } from '@agency/shared';
-import { addNote } from '../api/add-note';
-import { getEnquiry } from '../api/get-enquiry';
-import { markNotSpam } from '../api/mark-not-spam';
-import { restoreEnquiry } from '../api/restore-enquiry';
-import { trashEnquiry } from '../api/trash-enquiry';
-import { updateEnquiry } from '../api/update-enquiry';
+import { ApiError } from '@/lib/api-client';
+import { useAddNote } from '../api/add-note';
+import { useEnquiry } from '../api/get-enquiry';
+import { useMarkNotSpam } from '../api/mark-not-spam';
+import { useRestoreEnquiry } from '../api/restore-enquiry';
+import { useTrashEnquiry } from '../api/trash-enquiry';
+import { useUpdateEnquiry } from '../api/update-enquiry';
 import { assigneeName, useDashboard } from '../dashboard-context';
 import { answerLinksOf, fieldText, historyText, spamReasonText, trashText } from '../enquiry-text';
 import { readDraft, saveDraft } from '@/lib/drafts';
 import { formatLagosDate } from '@/lib/format-date';
 import { hrefOf, type InboxView } from '../inbox-query';
-import { useLoaded } from '../hooks/use-loaded';
 
 interface EnquiryViewProps {
   view: InboxView & { enquiry: number };
@@ -34,13 +34,8 @@ interface EnquiryViewProps {
 
 /** One enquiry: every field, the one-tap answers, status, assignee, notes and history. Opening it marks it read. */
 export function EnquiryView({ view }: EnquiryViewProps) {
-  const { fail } = useDashboard();
   const { kind, enquiry: id } = view;
-  const loaded = useLoaded(
-    `${kind}/${id}`,
-    (signal) => getEnquiry(kind, id, signal),
-    (error) => fail(error, 'Loading the enquiry'),
-  );
+  const loaded = useEnquiry(kind, id);
   const listHref = hrefOf({ ...view, enquiry: null });
   // Opened from a list scrolled down, it starts at its top; the list keeps its own place for the way back.
   useLayoutEffect(() => {
@@ -48,19 +43,19 @@ export function EnquiryView({ view }: EnquiryViewProps) {
   }, []);
 
   return (
-    <article className="enquiry" aria-busy={loaded.loading}>
+    <article className="enquiry" aria-busy={loaded.isPending}>
       <p className="enquiry__back">
         <Link to={listHref}>
           <span aria-hidden="true">←</span> Back to the list
         </Link>
       </p>
-      {loaded.loading ? (
+      {loaded.isPending ? (
         <div className="dashboard__loading" role="status">
           <span className="dashboard__spinner" aria-hidden="true" />
           Loading the enquiry...
         </div>
       ) : loaded.data ? (
-        <EnquiryDetails enquiry={loaded.data} listHref={listHref} onChanged={loaded.reload} />
+        <EnquiryDetails enquiry={loaded.data} listHref={listHref} />
       ) : (
         <p className="dashboard__empty" role="alert">
           This enquiry could not be loaded. It may have been purged.
@@ -73,49 +68,46 @@ export function EnquiryView({ view }: EnquiryViewProps) {
 interface EnquiryDetailsProps {
   enquiry: EnquiryDetail;
   listHref: string;
-  /** Something changed on the server: load the enquiry again (status, history). */
-  onChanged: () => void;
 }
 
-function EnquiryDetails({ enquiry, listHref, onChanged }: EnquiryDetailsProps) {
-  const { announce, fail, refreshCounts, staff } = useDashboard();
+/**
+ * Every change here is one request whose answer is the enquiry as it is now: the mutations put it into the cache
+ * (inbox-cache.ts), and this view, the list rows and the tabs' counts show it without asking again.
+ */
+function EnquiryDetails({ enquiry, listHref }: EnquiryDetailsProps) {
+  const { announce, fail, staff } = useDashboard();
   const navigate = useNavigate();
   const { kind, id } = enquiry;
-  const [busy, setBusy] = useState(false);
-  const statusId = useId();
-  const assigneeId = useId();
+  const change = useUpdateEnquiry(kind);
+  const reading = useUpdateEnquiry(kind);
+  const trash = useTrashEnquiry(kind);
+  const restore = useRestoreEnquiry(kind);
+  const notSpam = useMarkNotSpam(kind);
+  const busy = change.isPending || trash.isPending || restore.isPending || notSpam.isPending;
 
   const markRead = useEffectEvent(() => {
-    updateEnquiry(kind, id, { read: true }).then(refreshCounts, (error: unknown) => fail(error, 'Marking it read'));
+    reading.mutate({ id, update: { read: true } }, { onError: (error) => fail(error, 'Marking it read') });
   });
   useEffect(() => {
     if (!enquiry.read) markRead();
   }, [enquiry.read]);
 
-  async function act(work: () => Promise<void>, done: string, what: string, after: () => void = onChanged) {
-    setBusy(true);
-    try {
-      await work();
+  /** What each change says once done, and what it is called when it did not work. */
+  const outcome = (done: string, what: string, after?: () => void) => ({
+    onSuccess: () => {
       announce(done);
-      refreshCounts();
-      after();
-    } catch (error) {
-      fail(error, what);
-    } finally {
-      setBusy(false);
-    }
-  }
+      after?.();
+    },
+    onError: (error: unknown) => fail(error, what),
+  });
 
-  const update = (change: EnquiryUpdate, done: string) =>
-    act(() => updateEnquiry(kind, id, change), done, 'The change');
+  const update = (changes: EnquiryUpdate, done: string) =>
+    change.mutate({ id, update: changes }, outcome(done, 'The change'));
 
   function answered(channel: ContactChannel) {
-    updateEnquiry(kind, id, { contactedVia: channel }).then(
-      () => {
-        refreshCounts();
-        onChanged();
-      },
-      (error: unknown) => fail(error, 'Recording the answer'),
+    reading.mutate(
+      { id, update: { contactedVia: channel } },
+      { onError: (error) => fail(error, 'Recording the answer') },
     );
   }
 
@@ -159,54 +151,52 @@ function EnquiryDetails({ enquiry, listHref, onChanged }: EnquiryDetailsProps) {
       </section>
 
       <section className="enquiry__card enquiry__follow-up" aria-label="Follow-up">
-        <div className="field">
-          <label className="field__label" htmlFor={statusId}>
-            Status
-          </label>
-          <select
-            id={statusId}
-            value={enquiry.status}
-            disabled={busy}
-            onChange={(event) => {
-              const status = event.target.value as EnquiryStatus;
-              void update({ status }, `Status set to ${STATUS_LABELS[status]}.`);
-            }}
-          >
-            {statusesOf(kind).map((status) => (
-              <option key={status} value={status}>
-                {STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={assigneeId}>
-            Assigned to
-          </label>
-          <select
-            id={assigneeId}
-            value={enquiry.assigneeId === null ? '' : String(enquiry.assigneeId)}
-            disabled={busy}
-            onChange={(event) => {
-              const value = event.target.value === '' ? null : Number(event.target.value);
-              void update({ assigneeId: value }, `Assigned to ${assigneeName(staff, value)}.`);
-            }}
-          >
-            <option value="">Nobody</option>
-            {staff.map((member) => (
-              <option key={member.id} value={String(member.id)}>
-                {member.me ? `${member.username} (me)` : member.username}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field name="status" label="Status">
+          {(control) => (
+            <select
+              {...control}
+              value={enquiry.status}
+              disabled={busy}
+              onChange={(event) => {
+                const status = event.target.value as EnquiryStatus;
+                update({ status }, `Status set to ${STATUS_LABELS[status]}.`);
+              }}
+            >
+              {statusesOf(kind).map((status) => (
+                <option key={status} value={status}>
+                  {STATUS_LABELS[status]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field name="assignee" label="Assigned to">
+          {(control) => (
+            <select
+              {...control}
+              value={enquiry.assigneeId === null ? '' : String(enquiry.assigneeId)}
+              disabled={busy}
+              onChange={(event) => {
+                const value = event.target.value === '' ? null : Number(event.target.value);
+                update({ assigneeId: value }, `Assigned to ${assigneeName(staff, value)}.`);
+              }}
+            >
+              <option value="">Nobody</option>
+              {staff.map((member) => (
+                <option key={member.id} value={String(member.id)}>
+                  {member.me ? `${member.username} (me)` : member.username}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         <div className="enquiry__folder-actions">
           {enquiry.folder === 'trash' ? (
             <button
               type="button"
               className="btn btn--secondary"
               disabled={busy}
-              onClick={() => void act(() => restoreEnquiry(kind, id), 'Restored to the inbox.', 'Restoring it')}
+              onClick={() => restore.mutate(id, outcome('Restored to the inbox.', 'Restoring it'))}
             >
               Restore
             </button>
@@ -216,7 +206,7 @@ function EnquiryDetails({ enquiry, listHref, onChanged }: EnquiryDetailsProps) {
               type="button"
               className="btn btn--secondary"
               disabled={busy}
-              onClick={() => void act(() => markNotSpam(kind, id), 'Moved to the inbox.', 'Marking it not spam')}
+              onClick={() => notSpam.mutate(id, outcome('Moved to the inbox.', 'Marking it not spam'))}
             >
               Not spam
             </button>
@@ -228,11 +218,9 @@ function EnquiryDetails({ enquiry, listHref, onChanged }: EnquiryDetailsProps) {
               disabled={busy}
               onClick={() => {
                 if (!window.confirm(SPEC_MESSAGES.DELETE_CONFIRM)) return;
-                void act(
-                  () => trashEnquiry(kind, id),
-                  'Moved to the trash.',
-                  'Deleting it',
-                  () => void navigate(listHref),
+                trash.mutate(
+                  id,
+                  outcome('Moved to the trash.', 'Deleting it', () => void navigate(listHref)),
                 );
               }}
             >
@@ -256,7 +244,7 @@ function EnquiryDetails({ enquiry, listHref, onChanged }: EnquiryDetailsProps) {
         </dl>
       </section>
 
-      <Notes key={enquiry.id} enquiry={enquiry} onAdded={onChanged} />
+      <Notes key={enquiry.id} enquiry={enquiry} />
 
       <section className="enquiry__card" aria-labelledby="enquiry-history">
         <h3 id="enquiry-history" className="enquiry__heading">
@@ -281,9 +269,8 @@ function EnquiryDetails({ enquiry, listHref, onChanged }: EnquiryDetailsProps) {
   );
 }
 
-function Notes({ enquiry, onAdded }: { enquiry: EnquiryDetail; onAdded: () => void }) {
+function Notes({ enquiry }: { enquiry: EnquiryDetail }) {
   const { announce, fail, draftOwner } = useDashboard();
-  const [added, setAdded] = useState<Note[]>([]);
   // A half-typed note is kept for this account and enquiry (lib/drafts): an idle logout or a reload does not lose it.
   const draftKey = `note:${draftOwner}:${enquiry.kind}/${enquiry.id}`;
   const [text, setTextState] = useState(() => readDraft(draftKey));
@@ -291,26 +278,20 @@ function Notes({ enquiry, onAdded }: { enquiry: EnquiryDetail; onAdded: () => vo
     setTextState(next);
     saveDraft(draftKey, next);
   };
-  const [busy, setBusy] = useState(false);
-  const id = useId();
-  const known = new Set(enquiry.notes.map((note) => note.id));
-  const notes = [...added.filter((note) => !known.has(note.id)), ...enquiry.notes];
+  const add = useAddNote(enquiry.kind, enquiry.id);
+  // The server's word on the note itself (too long, a broken character) shows under the box.
+  const refusal = add.error instanceof ApiError ? add.error.fieldErrors.body : undefined;
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!text.trim()) return;
-    setBusy(true);
-    try {
-      const note = await addNote(enquiry.kind, enquiry.id, text);
-      setAdded((current) => [note, ...current]);
-      setText('');
-      announce('Note added.');
-      onAdded();
-    } catch (error) {
-      fail(error, 'Adding the note');
-    } finally {
-      setBusy(false);
-    }
+    add.mutate(text, {
+      onSuccess: () => {
+        setText('');
+        announce('Note added.');
+      },
+      onError: (error) => fail(error, 'Adding the note'),
+    });
   }
 
   return (
@@ -318,26 +299,25 @@ function Notes({ enquiry, onAdded }: { enquiry: EnquiryDetail; onAdded: () => vo
       <h3 id="enquiry-notes" className="enquiry__heading">
         Notes
       </h3>
-      <form className="enquiry__note-form" onSubmit={(event) => void handleSubmit(event)}>
-        <div className="field">
-          <label className="field__label" htmlFor={id}>
-            Add a note
-          </label>
-          <textarea
-            id={id}
-            rows={3}
-            value={text}
-            maxLength={INBOX_LIMITS.NOTE_MAX}
-            onChange={(event) => setText(event.target.value)}
-          />
-        </div>
-        <button type="submit" className="btn btn--primary" disabled={busy || !text.trim()}>
+      <form className="enquiry__note-form" onSubmit={handleSubmit}>
+        <Field name="body" label="Add a note" error={refusal}>
+          {(control) => (
+            <textarea
+              {...control}
+              rows={3}
+              value={text}
+              maxLength={INBOX_LIMITS.NOTE_MAX}
+              onChange={(event) => setText(event.target.value)}
+            />
+          )}
+        </Field>
+        <button type="submit" className="btn btn--primary" disabled={add.isPending || !text.trim()}>
           Add note
         </button>
       </form>
-      {notes.length === 0 ? null : (
+      {enquiry.notes.length === 0 ? null : (
         <ol className="enquiry__notes" aria-label="Notes, newest first">
-          {notes.map((note) => (
+          {enquiry.notes.map((note) => (
             <li key={note.id} className="enquiry__note">
               <p className="enquiry__note-body">{note.body}</p>
               <p className="enquiry__time">

@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { listFailedMails, type FailedMail } from '../api/list-failed-mails';
+import { useFailedMails } from '../api/list-failed-mails';
 import { formatLagosDate } from '@/lib/format-date';
 
 /**
@@ -7,16 +6,8 @@ import { formatLagosDate } from '@/lib/format-date';
  * follow up by hand. Shows nothing while there are none, or when the list cannot be read.
  */
 export function FailedMailsNotice() {
-  const [mails, setMails] = useState<FailedMail[]>([]);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    listFailedMails(controller.signal).then(setMails, () => {
-      // The notice is secondary: the messages below matter more than a notice that could not load.
-    });
-    return () => controller.abort();
-  }, []);
-
+  // The notice is secondary: one that could not load shows nothing, and the messages below matter more.
+  const mails = useFailedMails().data ?? [];
   if (mails.length === 0) return null;
   return (
     <details className="dashboard__mail-notice">

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { Field } from '@/components/forms/fields';
 import { Link } from '@/components/ui/link';
 import {
   FOLDER_LABELS,
@@ -57,68 +58,60 @@ export function InboxFilters({ view, go, folderCounts }: InboxFiltersProps) {
         Filters
       </button>
       <div className="inbox-filters__row" id={`${id}-filters`} data-open={filtersOpen}>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-status`}>
-            Status
-          </label>
-          <select
-            id={`${id}-status`}
-            value={view.status}
-            onChange={(event) => change({ status: event.target.value as EnquiryStatus | '' })}
-          >
-            <option value="">Any status</option>
-            {statusesOf(view.kind).map((status) => (
-              <option key={status} value={status}>
-                {STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-assignee`}>
-            Assigned to
-          </label>
-          <select
-            id={`${id}-assignee`}
-            value={view.assignee}
-            onChange={(event) => change({ assignee: event.target.value })}
-          >
-            <option value="">Anyone</option>
-            <option value="me">Me</option>
-            <option value="none">Unassigned</option>
-            {staff
-              .filter((member) => !member.me)
-              .map((member) => (
-                <option key={member.id} value={String(member.id)}>
-                  {member.username}
+        <Field name="status" label="Status">
+          {(control) => (
+            <select
+              {...control}
+              value={view.status}
+              onChange={(event) => change({ status: event.target.value as EnquiryStatus | '' })}
+            >
+              <option value="">Any status</option>
+              {statusesOf(view.kind).map((status) => (
+                <option key={status} value={status}>
+                  {STATUS_LABELS[status]}
                 </option>
               ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-from`}>
-            Received from
-          </label>
-          <input
-            id={`${id}-from`}
-            type="date"
-            value={view.from}
-            max={view.to || undefined}
-            onChange={(event) => change({ from: event.target.value })}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-to`}>
-            Received to
-          </label>
-          <input
-            id={`${id}-to`}
-            type="date"
-            value={view.to}
-            min={view.from || undefined}
-            onChange={(event) => change({ to: event.target.value })}
-          />
-        </div>
+            </select>
+          )}
+        </Field>
+        <Field name="assignee" label="Assigned to">
+          {(control) => (
+            <select {...control} value={view.assignee} onChange={(event) => change({ assignee: event.target.value })}>
+              <option value="">Anyone</option>
+              <option value="me">Me</option>
+              <option value="none">Unassigned</option>
+              {staff
+                .filter((member) => !member.me)
+                .map((member) => (
+                  <option key={member.id} value={String(member.id)}>
+                    {member.username}
+                  </option>
+                ))}
+            </select>
+          )}
+        </Field>
+        <Field name="from" label="Received from">
+          {(control) => (
+            <input
+              {...control}
+              type="date"
+              value={view.from}
+              max={view.to || undefined}
+              onChange={(event) => change({ from: event.target.value })}
+            />
+          )}
+        </Field>
+        <Field name="to" label="Received to">
+          {(control) => (
+            <input
+              {...control}
+              type="date"
+              value={view.to}
+              min={view.from || undefined}
+              onChange={(event) => change({ to: event.target.value })}
+            />
+          )}
+        </Field>
       </div>
       {hasFilters(view) ? (
         <p className="inbox-filters__clear">
@@ -139,7 +132,6 @@ function folderLabel(folder: InboxFolder, counts: InboxFiltersProps['folderCount
 /** Searches on Enter or the button, not on every key: a phone on mobile data sends one request per search. */
 function SearchBox({ initial, onSearch }: { initial: string; onSearch: (q: string) => void }) {
   const [text, setText] = useState(initial);
-  const id = useId();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -148,25 +140,23 @@ function SearchBox({ initial, onSearch }: { initial: string; onSearch: (q: strin
 
   return (
     <form className="inbox-search" role="search" onSubmit={handleSubmit}>
-      <div className="field">
-        <label className="field__label" htmlFor={id}>
-          Search
-        </label>
-        <div className="inbox-search__row">
-          <input
-            id={id}
-            type="search"
-            name="q"
-            value={text}
-            maxLength={INBOX_LIMITS.SEARCH_MAX}
-            placeholder="Name, e-mail, phone, reference or words"
-            onChange={(event) => setText(event.target.value)}
-          />
-          <button type="submit" className="btn btn--primary">
-            Search
-          </button>
-        </div>
-      </div>
+      <Field name="q" label="Search">
+        {(control) => (
+          <div className="inbox-search__row">
+            <input
+              {...control}
+              type="search"
+              value={text}
+              maxLength={INBOX_LIMITS.SEARCH_MAX}
+              placeholder="Name, e-mail, phone, reference or words"
+              onChange={(event) => setText(event.target.value)}
+            />
+            <button type="submit" className="btn btn--primary">
+              Search
+            </button>
+          </div>
+        )}
+      </Field>
     </form>
   );
 }

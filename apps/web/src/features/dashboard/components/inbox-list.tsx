@@ -1,4 +1,5 @@
-import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@/components/ui/link';
 import {
   INBOX_PATHS,
@@ -9,17 +10,16 @@ import {
   type EnquirySummary,
   type InboxPage,
 } from '@agency/shared';
-import { ApiError } from '@/lib/api-client';
 import { countText } from '@/lib/count-text';
-import { countArrivals } from '../api/count-arrivals';
-import { countMatches } from '../api/count-matches';
-import { listEnquiries } from '../api/list-enquiries';
-import { trashEnquiry } from '../api/trash-enquiry';
+import { useArrivals } from '../api/count-arrivals';
+import { useMatches } from '../api/count-matches';
+import { useEnquiries } from '../api/list-enquiries';
+import { useTrashEnquiry } from '../api/trash-enquiry';
 import { assigneeName, useDashboard } from '../dashboard-context';
 import { spamReasonText, trashText } from '../enquiry-text';
 import { formatLagosDate } from '@/lib/format-date';
+import { inboxKeys } from '../inbox-cache';
 import { hasFilters, hrefOf, listQueryOf, withKind, type InboxView } from '../inbox-query';
-import { useLoaded } from '../hooks/use-loaded';
 import { BulkToolbar } from './bulk-toolbar';
 
 interface InboxListProps {
@@ -37,22 +37,16 @@ const placesByList = new Map<string, { scrollY: number; enquiry: number }>();
 
 /** One page of a tab's folder, newest first, with selection for the bulk actions, the pager and the export. */
 export function InboxList({ view }: InboxListProps) {
-  const { announce, fail, refreshCounts, pollCount } = useDashboard();
+  const { announce, fail } = useDashboard();
+  const client = useQueryClient();
   const listHref = hrefOf(view);
   const query = listQueryOf(view, { cursor: true });
   const key = `${view.kind}?${new URLSearchParams(query).toString()}`;
-  const page = useLoaded(
-    key,
-    (signal) => listEnquiries(view.kind, query, signal),
-    (error) => fail(error, 'Loading the enquiries'),
-  );
+  const page = useEnquiries(view.kind, query);
+  const trash = useTrashEnquiry(view.kind);
   const [selection, setSelection] = useState<{ key: string; ids: ReadonlySet<number> }>({ key, ids: new Set() });
   const selected = selection.key === key ? selection.ids : new Set<number>();
   const select = (ids: ReadonlySet<number>) => setSelection({ key, ids });
-  // Rows deleted one by one leave the page at once; a reload (new key or a bulk action) starts afresh.
-  const [deleted, setDeleted] = useState<{ key: string; ids: ReadonlySet<number> }>({ key, ids: new Set() });
-  const gone = deleted.key === key ? deleted.ids : new Set<number>();
-  const [deleting, setDeleting] = useState<number | null>(null);
   // Focus was on the Delete button that just went away: it moves to the next row's (or the count), not the page top.
   const focusAfterDelete = useRef<number | 'total' | null>(null);
   const rowsRef = useRef<HTMLDivElement>(null);
@@ -76,31 +70,34 @@ export function InboxList({ view }: InboxListProps) {
       ?.querySelector<HTMLElement>(`[data-enquiry-id="${place.enquiry}"] .enquiry-row__name a`)
       ?.focus({ preventScroll: true });
   }, [page.data, listHref]);
-  const arrivals = useArrivals(view, key, page.data?.newest ?? null, !page.loading && !page.failed, pollCount);
+  // Only the first page asks what arrived: an older page has something newer by definition.
+  const arrivalsQuery = listQueryOf(view, { cursor: false });
+  const newest = page.data?.newest ?? null;
+  const arrivals = useArrivals(view.kind, arrivalsQuery, newest, page.isSuccess && !view.after && !view.before);
 
-  const rows = page.data?.enquiries.filter((row) => !gone.has(row.id)) ?? [];
-  const shown = page.data
-    ? { ...page.data, enquiries: rows, total: page.data.total - (page.data.enquiries.length - rows.length) }
-    : null;
+  const shown = page.data ?? null;
+  const rows = shown?.enquiries ?? [];
 
-  async function deleteRow(row: EnquirySummary) {
+  function showArrivals() {
+    client.setQueryData(inboxKeys.arrivals(view.kind, arrivalsQuery, newest), 0);
+    void page.refetch();
+    totalRef.current?.focus({ preventScroll: true });
+  }
+
+  function deleteRow(row: EnquirySummary) {
     if (!window.confirm(SPEC_MESSAGES.DELETE_CONFIRM)) return;
-    setDeleting(row.id);
-    try {
-      await trashEnquiry(view.kind, row.id);
-      setDeleted({ key, ids: new Set(gone).add(row.id) });
-      const index = rows.findIndex((candidate) => candidate.id === row.id);
-      focusAfterDelete.current = (rows[index + 1] ?? rows[index - 1])?.id ?? 'total';
-      // The page's last row went: load it again, so older enquiries move up rather than "no messages" showing.
-      if (rows.length === 1) page.reload();
-      if (selected.has(row.id)) select(new Set([...selected].filter((id) => id !== row.id)));
-      announce(`The enquiry from ${row.name || row.email} moved to the trash.`);
-      refreshCounts();
-    } catch (error) {
-      fail(error, 'Deleting it');
-    } finally {
-      setDeleting(null);
-    }
+    trash.mutate(row.id, {
+      // The answer took the row off the page (inbox-cache.ts); focus and the selection follow.
+      onSuccess: () => {
+        const index = rows.findIndex((candidate) => candidate.id === row.id);
+        focusAfterDelete.current = (rows[index + 1] ?? rows[index - 1])?.id ?? 'total';
+        // The page's last row went: ask for it again, so older enquiries move up rather than "no messages" showing.
+        if (rows.length === 1) void page.refetch();
+        if (selected.has(row.id)) select(new Set([...selected].filter((id) => id !== row.id)));
+        announce(`The enquiry from ${row.name || row.email} moved to the trash.`);
+      },
+      onError: (error) => fail(error, 'Deleting it'),
+    });
   }
 
   const exportQuery = new URLSearchParams(listQueryOf(view, { cursor: false })).toString();
@@ -112,18 +109,11 @@ export function InboxList({ view }: InboxListProps) {
           {shown ? enquiriesText(shown.total) : '\u00a0'}
         </p>
         <div className="inbox-arrivals" role="status">
-          {arrivals > 0 ? (
+          {arrivals.data > 0 ? (
             <>
-              <span>{countText(arrivals, 'new enquiry', 'new enquiries')}</span>
-              <button
-                type="button"
-                className="btn btn--primary inbox-arrivals__show"
-                onClick={() => {
-                  page.reload();
-                  totalRef.current?.focus({ preventScroll: true });
-                }}
-              >
-                Show {arrivals} new
+              <span>{countText(arrivals.data, 'new enquiry', 'new enquiries')}</span>
+              <button type="button" className="btn btn--primary inbox-arrivals__show" onClick={showArrivals}>
+                Show {arrivals.data} new
               </button>
             </>
           ) : null}
@@ -144,15 +134,15 @@ export function InboxList({ view }: InboxListProps) {
 
       {view.q ? <OtherKindMatches view={view} /> : null}
 
-      {page.loading ? (
+      {page.isPending ? (
         <div className="dashboard__loading" role="status">
           <span className="dashboard__spinner" aria-hidden="true" />
           {SPEC_MESSAGES.LOADING_MESSAGES}
         </div>
-      ) : page.failed || !shown ? (
+      ) : !shown ? (
         <p className="dashboard__empty" role="alert">
           The enquiries could not be loaded.{' '}
-          <button type="button" className="btn btn--secondary" onClick={page.reload}>
+          <button type="button" className="btn btn--secondary" onClick={() => void page.refetch()}>
             Try again
           </button>
         </p>
@@ -162,23 +152,14 @@ export function InboxList({ view }: InboxListProps) {
         </p>
       ) : (
         <>
-          {selected.size > 0 ? (
-            <BulkToolbar
-              view={view}
-              ids={[...selected]}
-              onDone={() => {
-                select(new Set());
-                page.reload();
-              }}
-            />
-          ) : null}
+          {selected.size > 0 ? <BulkToolbar view={view} ids={[...selected]} onDone={() => select(new Set())} /> : null}
           <EnquiryRows
             view={view}
             page={shown}
             selected={selected}
             onSelect={select}
-            deleting={deleting}
-            onDelete={(row) => void deleteRow(row)}
+            deleting={trash.isPending ? trash.variables : null}
+            onDelete={deleteRow}
             containerRef={rowsRef}
             onOpen={(id) => placesByList.set(listHref, { scrollY: window.scrollY, enquiry: id })}
           />
@@ -189,43 +170,9 @@ export function InboxList({ view }: InboxListProps) {
   );
 }
 
-/**
- * The open list's poll: at each of the dashboard's polls, how many enquiries of this view are newer than its newest
- * row. Only the first page asks (an older page has something newer by definition); 0 until the first poll.
- */
-function useArrivals(view: InboxView, key: string, newest: string | null, ready: boolean, pollCount: number): number {
-  const { fail } = useDashboard();
-  const [arrived, setArrived] = useState<{ key: string; since: string | null; count: number } | null>(null);
-  const firstPage = !view.after && !view.before;
-  const ask = useEffectEvent((signal: AbortSignal) => {
-    if (!ready || !firstPage) return;
-    const query = { ...listQueryOf(view, { cursor: false }), ...(newest ? { since: newest } : {}) };
-    countArrivals(view.kind, query, signal).then(
-      (count) => setArrived({ key, since: newest, count }),
-      (error: unknown) => {
-        // A failed poll says nothing (the next one tries again), unless the session is over.
-        if (!signal.aborted && error instanceof ApiError && error.isSessionEnded) fail(error, 'Checking for news');
-      },
-    );
-  });
-  useEffect(() => {
-    if (pollCount === 0) return;
-    const controller = new AbortController();
-    ask(controller.signal);
-    return () => controller.abort();
-  }, [pollCount]);
-  return arrived && arrived.key === key && arrived.since === newest ? arrived.count : 0;
-}
-
 /** A search covers the four kinds (issue 17): the other tabs' matches, each a link to that tab with the same search. */
 function OtherKindMatches({ view }: { view: InboxView }) {
-  const { fail } = useDashboard();
-  const query = listQueryOf(view, { cursor: false });
-  const matches = useLoaded(
-    `matches?${new URLSearchParams(query).toString()}`,
-    (signal) => countMatches(query, signal),
-    (error) => fail(error, 'Searching the other tabs'),
-  );
+  const matches = useMatches(listQueryOf(view, { cursor: false }));
   const others = MESSAGE_KINDS.filter((kind) => kind !== view.kind && (matches.data?.[kind] ?? 0) > 0);
   if (others.length === 0) return null;
   return (

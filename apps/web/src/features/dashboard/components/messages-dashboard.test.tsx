@@ -8,17 +8,21 @@ import {
   SPEC_MESSAGES,
   type EnquiryDetail,
   type EnquirySummary,
+  type EnquiryUpdate,
+  type HistoryEvent,
   type InboxPage,
   type MessageKind,
 } from '@agency/shared';
+import { StaffQueryProvider } from '@/lib/staff-query';
 import { jsonResponse, requestsTo, stubApi, type StubbedRequest } from '@/test/stub-api';
-import { INBOX_POLL_MS } from '../hooks/use-poll';
+import { INBOX_POLL_MS } from '../inbox-cache';
 import { MessagesDashboard } from './messages-dashboard';
 
 const USER = { username: 'ada', email: 'ada@example.ng', avatarUrl: '/api/uploads/profile_images/ada.webp' };
 
 const summary = (overrides: Partial<EnquirySummary>): EnquirySummary => ({
   id: 1,
+  kind: 'web_dev',
   reference: 'WD-0001',
   // 23:30 UTC is 00:30 the next day in Lagos (UTC+1).
   createdAt: '2026-11-21T23:30:00.000Z',
@@ -119,6 +123,60 @@ const DETAIL: EnquiryDetail = {
 
 type Handler = (request: StubbedRequest) => Response | Promise<Response>;
 
+/**
+ * One enquiry as the server keeps it: GET answers it, and PATCH, DELETE, restore and not-spam change it and answer it
+ * as it is then (the route's `{ success, enquiry }`), with the history line the server would write.
+ */
+function enquiryServer(start: EnquiryDetail) {
+  let enquiry = start;
+  let line = 100;
+  const record = (action: HistoryEvent['action'], from: string | null, to: string | null) => {
+    line += 1;
+    const event: HistoryEvent = {
+      id: line,
+      action,
+      from,
+      to,
+      actorId: 1,
+      actorName: 'ada',
+      createdAt: '2026-11-23T10:00:00.000Z',
+    };
+    enquiry = { ...enquiry, history: [event, ...enquiry.history] };
+  };
+  const answer = () => jsonResponse({ success: true, enquiry });
+  return {
+    enquiry: ({ init }: StubbedRequest) => {
+      if (init.method === 'PATCH') {
+        const update = JSON.parse(String(init.body)) as EnquiryUpdate;
+        if (update.status !== undefined) {
+          record('status', enquiry.status, update.status);
+          enquiry = { ...enquiry, status: update.status };
+        }
+        if (update.assigneeId !== undefined) {
+          record(
+            'assignee',
+            enquiry.assigneeId === null ? null : String(enquiry.assigneeId),
+            String(update.assigneeId),
+          );
+          enquiry = { ...enquiry, assigneeId: update.assigneeId };
+        }
+        if (update.read !== undefined) enquiry = { ...enquiry, read: update.read };
+        if (update.contactedVia !== undefined) record('contacted', null, update.contactedVia);
+      }
+      if (init.method === 'DELETE') {
+        record('trash', enquiry.folder, 'trash');
+        enquiry = { ...enquiry, folder: 'trash', trashedAt: '2026-11-23T10:00:00.000Z' };
+      }
+      return answer();
+    },
+    restore: () => {
+      record('restore', 'trash', 'inbox');
+      enquiry = { ...enquiry, folder: 'inbox', trashedAt: null };
+      return answer();
+    },
+  };
+}
+
 function stubInbox(routes: Record<string, Handler> = {}) {
   const lists = Object.fromEntries(
     (['web_dev', 'creative_design', 'contact', 'request_quote'] as MessageKind[]).map((kind) => [
@@ -130,8 +188,7 @@ function stubInbox(routes: Record<string, Handler> = {}) {
     [INBOX_PATHS.COUNTS]: () => jsonResponse({ success: true, counts: COUNTS }),
     [INBOX_PATHS.STAFF]: () => jsonResponse({ success: true, staff: STAFF }),
     [API_PATHS.FAILED_MAILS]: () => jsonResponse({ success: true, mails: [] }),
-    [INBOX_PATHS.enquiry('web_dev', 7)]: ({ init }) =>
-      init.method === 'PATCH' ? jsonResponse({ success: true }) : jsonResponse({ success: true, enquiry: DETAIL }),
+    [INBOX_PATHS.enquiry('web_dev', 7)]: enquiryServer(DETAIL).enquiry,
     ...lists,
     ...routes,
   });
@@ -149,17 +206,19 @@ function renderDashboard(path = '/dashboard') {
   const onSessionEnded = vi.fn();
   render(
     <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route
-          path="/dashboard"
-          element={
-            <>
-              <MessagesDashboard user={USER} onLogout={onLogout} onSessionEnded={onSessionEnded} />
-              <LocationProbe />
-            </>
-          }
-        />
-      </Routes>
+      <StaffQueryProvider onSessionEnded={onSessionEnded}>
+        <Routes>
+          <Route
+            path="/dashboard"
+            element={
+              <>
+                <MessagesDashboard user={USER} onLogout={onLogout} />
+                <LocationProbe />
+              </>
+            }
+          />
+        </Routes>
+      </StaffQueryProvider>
     </MemoryRouter>,
   );
   return { onLogout, onSessionEnded };
@@ -169,6 +228,15 @@ const lastQuery = (fetchMock: ReturnType<typeof stubApi>, path: string) =>
   new URLSearchParams(requestsTo(fetchMock, path).at(-1)?.url.split('?')[1] ?? '');
 
 const bodyOf = (request: StubbedRequest | undefined) => JSON.parse(String(request?.init.body)) as unknown;
+
+const patchesTo = (fetchMock: ReturnType<typeof stubApi>, id: number) =>
+  requestsTo(fetchMock, INBOX_PATHS.enquiry('web_dev', id))
+    .filter((request) => request.init.method === 'PATCH')
+    .map(bodyOf);
+
+/** Every request sent after the first `count`, as "METHOD path". */
+const requestsSince = (fetchMock: ReturnType<typeof stubApi>, count: number) =>
+  fetchMock.mock.calls.slice(count).map(([url, init]) => `${init?.method ?? 'GET'} ${String(url).split('?')[0]}`);
 
 const rowOf = (name: string) => screen.getByRole('link', { name }).closest('tr') as HTMLElement;
 
@@ -349,15 +417,16 @@ describe('the staff inbox', () => {
     expect(bodyOf(requestsTo(fetchMock, INBOX_PATHS.bulk('web_dev'))[0])).toEqual({ action: 'trash', ids: [8] });
   });
 
-  it('deletes one row with its own Delete button after the spec confirmation', async () => {
+  it('deletes one row with its own Delete button after the spec confirmation, in one request', async () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     const fetchMock = stubInbox({
-      [INBOX_PATHS.enquiry('web_dev', 8)]: () => jsonResponse({ success: true }),
+      [INBOX_PATHS.enquiry('web_dev', 8)]: enquiryServer({ ...DETAIL, ...BOLA_ROW, notes: [], history: [] }).enquiry,
     });
     renderDashboard();
     await screen.findByRole('link', { name: 'Bola Ahmed' });
     expect(screen.getByText('2 enquiries')).toBeInTheDocument();
-    const countsBefore = requestsTo(fetchMock, INBOX_PATHS.COUNTS).length;
+    expect(await screen.findByRole('link', { name: 'Trash (1)' })).toBeInTheDocument();
+    const requestsBefore = fetchMock.mock.calls.length;
     await userEvent.click(screen.getByRole('button', { name: 'Delete message from Bola Ahmed' }));
     expect(window.confirm).toHaveBeenCalledWith(SPEC_MESSAGES.DELETE_CONFIRM);
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Bola Ahmed' })).not.toBeInTheDocument());
@@ -367,7 +436,9 @@ describe('the staff inbox', () => {
     expect(screen.getByText('1 enquiry')).toBeInTheDocument();
     expect(screen.getByText('The enquiry from Bola Ahmed moved to the trash.')).toHaveAttribute('role', 'status');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Delete message from Ada Obi' })).toHaveFocus());
-    await waitFor(() => expect(requestsTo(fetchMock, INBOX_PATHS.COUNTS).length).toBeGreaterThan(countsBefore));
+    // The answer (the enquiry, now in the trash) also counts it in the Trash folder: nothing else was asked.
+    expect(screen.getByRole('link', { name: 'Trash (2)' })).toBeInTheDocument();
+    expect(fetchMock.mock.calls.length - requestsBefore).toBe(1);
   });
 
   it('keeps the row and sends nothing when the delete confirmation is refused', async () => {
@@ -521,6 +592,37 @@ describe('the staff inbox', () => {
       ).toContainEqual({ status: 'enrolled' });
     });
 
+    it("costs one request to change the status: the answer updates the view, its history, the list's row and the tab's count", async () => {
+      let listAnswers = 0;
+      const fetchMock = stubInbox({
+        // The list answers once; asked again (Back to the list), it never answers, so what shows is the cache.
+        [INBOX_PATHS.list('web_dev')]: () =>
+          listAnswers++ === 0 ? pageOf([ADA_ROW, BOLA_ROW]) : new Promise<Response>(() => undefined),
+      });
+      await openAda(fetchMock);
+      await waitFor(() => expect(patchesTo(fetchMock, 7)).toEqual([{ read: true }]));
+      expect(await screen.findByRole('tab', { name: 'Web Development (2 new)' })).toBeInTheDocument();
+      const before = fetchMock.mock.calls.length;
+
+      await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Enrolled');
+      expect(await screen.findByText('Status set to Enrolled.')).toHaveAttribute('role', 'status');
+      expect(requestsSince(fetchMock, before)).toEqual([`PATCH ${INBOX_PATHS.enquiry('web_dev', 7)}`]);
+      expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('enrolled');
+      const history = screen.getByRole('region', { name: 'History' });
+      expect(within(history).getAllByRole('listitem')[0]).toHaveTextContent(/^ada set the status from New to Enrolled/);
+      expect(screen.getByRole('tab', { name: 'Web Development (1 new)' })).toBeInTheDocument();
+
+      await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Assigned to' }), 'bola');
+      expect(await screen.findByText('Assigned to bola.')).toBeInTheDocument();
+      expect(requestsSince(fetchMock, before)).toHaveLength(2);
+
+      await userEvent.click(screen.getByRole('link', { name: /Back to the list/ }));
+      const row = rowOf('Ada Obi');
+      expect(within(row).getByText('Enrolled')).toBeInTheDocument();
+      expect(within(row).getByText('bola')).toBeInTheDocument();
+      expect(within(row).queryByText('Unread:')).not.toBeInTheDocument();
+    });
+
     it('adds a note and shows it first', async () => {
       const fetchMock = stubInbox({
         [INBOX_PATHS.notes('web_dev', 7)]: () =>
@@ -536,12 +638,18 @@ describe('the staff inbox', () => {
           }),
       });
       await openAda(fetchMock);
+      await waitFor(() => expect(patchesTo(fetchMock, 7)).toEqual([{ read: true }]));
       await userEvent.type(screen.getByRole('textbox', { name: 'Add a note' }), 'Called, no answer');
+      const before = fetchMock.mock.calls.length;
       await userEvent.click(screen.getByRole('button', { name: 'Add note' }));
       const notes = await screen.findByRole('list', { name: 'Notes, newest first' });
       await waitFor(() =>
         expect(within(notes).getAllByRole('listitem')[0]).toHaveTextContent(/^Called, no answerada, 23 Nov 2026/),
       );
+      // One request: the answer's note, and its line in the history, go into the open enquiry.
+      expect(requestsSince(fetchMock, before)).toEqual([`POST ${INBOX_PATHS.notes('web_dev', 7)}`]);
+      const history = screen.getByRole('region', { name: 'History' });
+      expect(within(history).getAllByRole('listitem')[0]).toHaveTextContent(/^ada added a note 23 Nov 2026/);
       expect(within(notes).getAllByRole('listitem')[1]).toHaveTextContent('Asked for the weekday price');
       expect(bodyOf(requestsTo(fetchMock, INBOX_PATHS.notes('web_dev', 7))[0])).toEqual({ body: 'Called, no answer' });
       expect(screen.getByRole('textbox', { name: 'Add a note' })).toHaveValue('');
@@ -559,19 +667,19 @@ describe('the staff inbox', () => {
     });
 
     it('restores an enquiry from the trash', async () => {
+      const server = enquiryServer({ ...DETAIL, read: true, folder: 'trash', trashedAt: DETAIL.createdAt });
       const fetchMock = stubInbox({
-        [INBOX_PATHS.enquiry('web_dev', 7)]: () =>
-          jsonResponse({
-            success: true,
-            enquiry: { ...DETAIL, read: true, folder: 'trash', trashedAt: DETAIL.createdAt },
-          }),
-        [INBOX_PATHS.restore('web_dev', 7)]: () => jsonResponse({ success: true }),
+        [INBOX_PATHS.enquiry('web_dev', 7)]: server.enquiry,
+        [INBOX_PATHS.restore('web_dev', 7)]: server.restore,
       });
       renderDashboard('/dashboard?folder=trash&enquiry=7');
       await userEvent.click(await screen.findByRole('button', { name: 'Restore' }));
       expect(await screen.findByText('Restored to the inbox.')).toBeInTheDocument();
       expect(requestsTo(fetchMock, INBOX_PATHS.restore('web_dev', 7))).toHaveLength(1);
-      expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+      // The answer is the enquiry back in the inbox: no longer a Restore, a Delete again, and no second GET.
+      expect(screen.queryByRole('button', { name: 'Restore' })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+      expect(requestsTo(fetchMock, INBOX_PATHS.enquiry('web_dev', 7))).toHaveLength(1);
     });
   });
 
@@ -641,11 +749,12 @@ describe('the staff inbox', () => {
       renderDashboard();
       await screen.findByRole('link', { name: 'Ada Obi' });
       const hidden = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
-      document.dispatchEvent(new Event('visibilitychange'));
+      // As a browser fires it: at the document, bubbling to the window.
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
       await act(() => vi.advanceTimersByTimeAsync(INBOX_POLL_MS * 3));
       expect(requestsTo(fetchMock, INBOX_PATHS.arrivals('web_dev'))).toHaveLength(0);
       hidden.mockReturnValue('visible');
-      document.dispatchEvent(new Event('visibilitychange'));
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
       await waitFor(() => expect(requestsTo(fetchMock, INBOX_PATHS.arrivals('web_dev'))).toHaveLength(1));
     });
 

@@ -1,13 +1,11 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { API_PATHS, DEFAULT_AVATAR, MESSAGE_KIND_LABELS } from '@agency/shared';
-import { ApiError } from '@/lib/api-client';
-import { getInboxCounts } from '../api/get-inbox-counts';
-import { listStaff } from '../api/list-staff';
+import { isAccessError } from '@/lib/staff-query';
+import { useInboxCounts } from '../api/get-inbox-counts';
+import { useStaff } from '../api/list-staff';
 import { DashboardContext, type DashboardContextValue } from '../dashboard-context';
 import { searchOf, viewOf, withKind, type InboxView } from '../inbox-query';
-import { useLoaded } from '../hooks/use-loaded';
-import { INBOX_POLL_MS, usePoll } from '../hooks/use-poll';
 import { EnquiryView } from './enquiry-view';
 import { FailedMailsNotice } from './failed-mails-notice';
 import { InboxFilters } from './inbox-filters';
@@ -26,57 +24,33 @@ interface MessagesDashboardProps {
   user: DashboardUser;
   /** The Logout button: sign out and go home. */
   onLogout: () => void;
-  /** The server refused a request (401/403): sign out and go to /auth, which comes back here. */
-  onSessionEnded: () => void;
 }
 
 const DEFAULT_AVATAR_URL = `${API_PATHS.PROFILE_IMAGES}/${DEFAULT_AVATAR}`;
-
-/** 401 or 403: the session expired or the account is not staff, so the inbox must not just look empty. */
-const endsSession = (error: unknown) => error instanceof ApiError && error.isSessionEnded;
 
 /**
  * The staff inbox (spec 2/4, issue 11): welcome, avatar, Logout, the four kinds as tabs with their new counts, and
  * either the selected kind's list or one enquiry. What is shown is read from the address (inbox-query.ts). While the
  * page is visible it asks every INBOX_POLL_MS what arrived (issue 17): the tabs' counts, and the open list's "N new".
- * The five idle minutes are the staff area's (useStaffSession).
+ * Its data comes and goes through the staff area's query client (lib/staff-query.tsx), which also ends the session
+ * when the server no longer accepts it; the five idle minutes are the staff area's too (useStaffSession).
  */
-export function MessagesDashboard({ user, onLogout, onSessionEnded }: MessagesDashboardProps) {
+export function MessagesDashboard({ user, onLogout }: MessagesDashboardProps) {
   const [params, setParams] = useSearchParams();
   const view = viewOf(params);
   const [announcement, setAnnouncement] = useState('');
-  const [pollCount, setPollCount] = useState(0);
 
-  const fail = useCallback(
-    (error: unknown, what: string) => {
-      if (endsSession(error)) {
-        onSessionEnded();
-        return;
-      }
-      console.warn(`${what} failed`, error);
-      setAnnouncement(`${what} did not work. Please try again.`);
-    },
-    [onSessionEnded],
-  );
-  const counts = useLoaded('counts', getInboxCounts, (error) => fail(error, 'Counting the enquiries'));
-  const staff = useLoaded('staff', listStaff, (error) => fail(error, 'Loading the staff list'));
-  usePoll(INBOX_POLL_MS, () => {
-    counts.reload();
-    setPollCount((count) => count + 1);
-  });
+  const fail = useCallback((error: unknown, what: string) => {
+    if (isAccessError(error)) return;
+    console.warn(`${what} failed`, error);
+    setAnnouncement(`${what} did not work. Please try again.`);
+  }, []);
+  const counts = useInboxCounts();
+  const staff = useStaff();
 
   const context = useMemo<DashboardContextValue>(
-    () => ({
-      announce: setAnnouncement,
-      fail,
-      refreshCounts: counts.reload,
-      staff: staff.data ?? [],
-      pollCount,
-      draftOwner: user.email,
-    }),
-    // counts.reload is a new function each render but always bumps the same state.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [fail, staff.data, pollCount, user.email],
+    () => ({ announce: setAnnouncement, fail, staff: staff.data ?? [], draftOwner: user.email }),
+    [fail, staff.data, user.email],
   );
 
   const go = (next: InboxView) => {

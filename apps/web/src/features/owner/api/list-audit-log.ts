@@ -1,3 +1,4 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { AuditPageSchema, STAFF_ADMIN_PATHS } from '@agency/shared';
 import { request } from '@/lib/api-client';
 import type { AuditFilters } from '../audit-filters';
@@ -12,3 +13,13 @@ export function listAuditLog(filters: AuditFilters, after: number | null, signal
     schema: AuditPageSchema,
   });
 }
+
+/** The log under some filters, page by page: each "Older" adds the next page below those already shown. */
+export const useAuditLog = (filters: AuditFilters) =>
+  useInfiniteQuery({
+    queryKey: ['audit-log', filters],
+    queryFn: ({ pageParam, signal }) => listAuditLog(filters, pageParam, signal),
+    initialPageParam: null as number | null,
+    getNextPageParam: (page) => page.older,
+    meta: { ownersOnly: true },
+  });

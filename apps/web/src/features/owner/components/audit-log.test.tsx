@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STAFF_ADMIN_PATHS, type AuditEntry } from '@agency/shared';
+import { StaffQueryProvider } from '@/lib/staff-query';
 import { jsonResponse, requestsTo, stubApi, type StubbedRequest } from '@/test/stub-api';
 import { accountOf } from '../test/accounts';
 import { AuditLog } from './audit-log';
@@ -44,8 +45,10 @@ function Address() {
 function renderLog(search = '') {
   render(
     <MemoryRouter initialEntries={[`/dashboard/audit-log${search}`]}>
-      <AuditLog accounts={[ADA, BOLA]} onDenied={vi.fn()} />
-      <Address />
+      <StaffQueryProvider onSessionEnded={vi.fn()}>
+        <AuditLog accounts={[ADA, BOLA]} />
+        <Address />
+      </StaffQueryProvider>
     </MemoryRouter>,
   );
 }

@@ -1,72 +1,53 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, STAFF_ADMIN_PATHS, type AuditEntry } from '@agency/shared';
-import { ApiError } from '@/lib/api-client';
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, STAFF_ADMIN_PATHS } from '@agency/shared';
 import { formatLagosDate } from '@/lib/format-date';
-import { listAuditLog } from '../api/list-audit-log';
+import { isAccessError } from '@/lib/staff-query';
+import { useAuditLog } from '../api/list-audit-log';
 import { detailText } from '../audit-detail';
 import { auditFiltersOf, auditSearchOf, type AuditFilters } from '../audit-filters';
 import { withQuery } from '../with-query';
 import type { OwnerScreenProps } from '../owner-page-props';
 import './owner.css';
 
-interface Loaded {
-  search: string;
-  entries: AuditEntry[];
-  older: number | null;
-  failed?: true;
-}
-
 /**
  * The audit log (issue 12): newest first, filtered by action, actor and Lagos dates (kept in the address), with
  * older entries added below on request and the filtered log as a CSV or Excel download.
  */
-export function AuditLog({ accounts, onDenied }: Pick<OwnerScreenProps, 'accounts' | 'onDenied'>) {
+export function AuditLog({ accounts }: Pick<OwnerScreenProps, 'accounts'>) {
   const [params, setParams] = useSearchParams();
   const filters = auditFiltersOf(params);
   const search = auditSearchOf(filters);
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [loadingOlder, setLoadingOlder] = useState(false);
+  const log = useAuditLog(filters);
   const [announcement, setAnnouncement] = useState('');
   /** The first entry an "Older" click added: it takes the focus once it is on screen. */
   const focusEntry = useRef<number | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
   const id = useId();
 
-  const fail = (error: unknown, what: string) => {
-    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
-      onDenied(error.status);
-      return;
-    }
-    console.warn(`${what} failed`, error);
-    setAnnouncement(`${what} did not work. Please try again.`);
-  };
-
-  useEffect(() => {
-    const controller = new AbortController();
-    listAuditLog(auditFiltersOf(new URLSearchParams(search)), null, controller.signal).then(
-      (page) => {
-        if (!controller.signal.aborted) setLoaded({ search, entries: page.entries, older: page.older });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setLoaded({ search, entries: [], older: null, failed: true });
-        fail(error, 'Loading the audit log');
-      },
-    );
-    return () => controller.abort();
-    // fail only reads props that do not decide what is loaded.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [search]);
-
   useEffect(() => {
     if (focusEntry.current === null) return;
     listRef.current?.querySelector<HTMLElement>(`[data-entry="${focusEntry.current}"]`)?.focus();
     focusEntry.current = null;
-  }, [loaded]);
+  }, [log.data]);
 
-  const current = loaded?.search === search ? loaded : null;
-  const failed = current?.failed === true;
+  const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
+  const failed = log.isError && !log.data;
+
+  async function showOlder() {
+    if (!log.hasNextPage || log.isFetchingNextPage) return;
+    const result = await log.fetchNextPage();
+    if (result.isFetchNextPageError) {
+      if (!isAccessError(result.error)) {
+        console.warn('Loading older entries failed', result.error);
+        setAnnouncement('Loading older entries did not work. Please try again.');
+      }
+      return;
+    }
+    const added = result.data?.pages.at(-1)?.entries ?? [];
+    focusEntry.current = added[0]?.id ?? null;
+    setAnnouncement(`${added.length} older ${added.length === 1 ? 'entry' : 'entries'} added.`);
+  }
 
   const change = (patch: Partial<Record<keyof AuditFilters, string>>) => {
     const next = new URLSearchParams(search);
@@ -77,21 +58,6 @@ export function AuditLog({ accounts, onDenied }: Pick<OwnerScreenProps, 'account
     setAnnouncement('');
     setParams(next);
   };
-
-  async function showOlder() {
-    if (!current || current.older === null || loadingOlder) return;
-    setLoadingOlder(true);
-    try {
-      const page = await listAuditLog(filters, current.older);
-      focusEntry.current = page.entries[0]?.id ?? null;
-      setLoaded({ search, entries: [...current.entries, ...page.entries], older: page.older });
-      setAnnouncement(`${page.entries.length} older ${page.entries.length === 1 ? 'entry' : 'entries'} added.`);
-    } catch (error) {
-      fail(error, 'Loading older entries');
-    } finally {
-      setLoadingOlder(false);
-    }
-  }
 
   const actors = [...accounts].sort((a, b) => a.email.localeCompare(b.email));
 
@@ -184,19 +150,19 @@ export function AuditLog({ accounts, onDenied }: Pick<OwnerScreenProps, 'account
         {announcement}
       </p>
 
-      <section className="owner-card" aria-labelledby={`${id}-entries`} aria-busy={current === null}>
+      <section className="owner-card" aria-labelledby={`${id}-entries`} aria-busy={log.isPending}>
         <h2 className="owner-card__title" id={`${id}-entries`}>
           Entries, newest first
         </h2>
-        {current === null ? (
-          <p className="owner-empty">Loading...</p>
-        ) : failed ? (
+        {failed ? (
           <p className="owner-empty">The audit log could not be loaded.</p>
-        ) : current.entries.length === 0 ? (
+        ) : log.isPending ? (
+          <p className="owner-empty">Loading...</p>
+        ) : entries.length === 0 ? (
           <p className="owner-empty">{search ? 'No entry matches these filters.' : 'The audit log is empty.'}</p>
         ) : (
           <ol className="audit-list" ref={listRef}>
-            {current.entries.map((entry) => (
+            {entries.map((entry) => (
               <li key={entry.id} className="audit-entry" data-entry={entry.id} tabIndex={-1}>
                 <p className="audit-entry__when">
                   <time dateTime={entry.createdAt}>{formatLagosDate(entry.createdAt)}</time>
@@ -215,15 +181,15 @@ export function AuditLog({ accounts, onDenied }: Pick<OwnerScreenProps, 'account
             ))}
           </ol>
         )}
-        {current?.older != null ? (
+        {log.hasNextPage ? (
           <div className="owner-toolbar">
             <button
               type="button"
               className="btn btn--secondary"
-              disabled={loadingOlder}
+              disabled={log.isFetchingNextPage}
               onClick={() => void showOlder()}
             >
-              {loadingOlder ? 'Loading...' : 'Older'}
+              {log.isFetchingNextPage ? 'Loading...' : 'Older'}
             </button>
           </div>
         ) : null}

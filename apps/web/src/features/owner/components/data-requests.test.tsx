@@ -2,7 +2,9 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DATA_REQUEST_MESSAGES, STAFF_ADMIN_PATHS, type DataRequestAnswer } from '@agency/shared';
+import { StaffQueryProvider } from '@/lib/staff-query';
 import { jsonResponse, requestsTo, stubApi } from '@/test/stub-api';
+import { useOwnerCheck } from '../hooks/use-owner-check';
 import { DataRequests } from './data-requests';
 
 const enquiry = (id: number, reference: string) => ({
@@ -43,10 +45,22 @@ const ELEVEN: DataRequestAnswer = {
   totalRecords: 11,
 };
 
-const onDenied = vi.fn();
+const onSessionEnded = vi.fn();
+
+/** What the owner's screen around the page follows: the role check (useOwnerCheck). */
+function RoleProbe() {
+  return <p>role: {useOwnerCheck(true).status}</p>;
+}
+
+const renderPage = () =>
+  render(
+    <StaffQueryProvider onSessionEnded={onSessionEnded}>
+      <DataRequests />
+    </StaffQueryProvider>,
+  );
 
 async function findAmaka() {
-  render(<DataRequests onDenied={onDenied} />);
+  renderPage();
   await userEvent.type(screen.getByLabelText('E-mail address'), 'amaka@example.ng');
   await userEvent.click(screen.getByRole('button', { name: 'Find' }));
 }
@@ -61,7 +75,7 @@ describe('the data requests page', () => {
 
   it('asks for an e-mail address or a phone number before searching', async () => {
     const fetchMock = stubApi({});
-    render(<DataRequests onDenied={onDenied} />);
+    renderPage();
     await userEvent.click(screen.getByRole('button', { name: 'Find' }));
     expect(screen.getByLabelText('E-mail address')).toHaveAccessibleDescription(
       'Enter an e-mail address or a phone number.',
@@ -72,7 +86,7 @@ describe('the data requests page', () => {
 
   it('refuses a phone number with fewer than 6 digits before searching (---- would match everyone without digits)', async () => {
     const fetchMock = stubApi({});
-    render(<DataRequests onDenied={onDenied} />);
+    renderPage();
     await userEvent.type(screen.getByLabelText('Phone number'), '----');
     await userEvent.click(screen.getByRole('button', { name: 'Find' }));
     expect(screen.getByLabelText('Phone number')).toHaveAccessibleDescription(DATA_REQUEST_MESSAGES.PHONE_TOO_SHORT);
@@ -112,7 +126,7 @@ describe('the data requests page', () => {
 
   it('finds a person by phone number', async () => {
     const fetchMock = stubApi({ [STAFF_ADMIN_PATHS.DATA_REQUEST]: () => jsonResponse(NOTHING) });
-    render(<DataRequests onDenied={onDenied} />);
+    renderPage();
     await userEvent.type(screen.getByLabelText('Phone number'), '0803 123 4567');
     await userEvent.click(screen.getByRole('button', { name: 'Find' }));
 
@@ -171,9 +185,30 @@ describe('the data requests page', () => {
     expect(requestsTo(fetchMock, STAFF_ADMIN_PATHS.DATA_REQUEST)).toHaveLength(2);
   });
 
-  it('hands a 403 to the page, which checks the role again', async () => {
-    stubApi({ [STAFF_ADMIN_PATHS.DATA_REQUEST]: () => jsonResponse({ success: false }, 403) });
+  it('checks the role again after a 403, without ending the session', async () => {
+    const fetchMock = stubApi({
+      [STAFF_ADMIN_PATHS.DATA_REQUEST]: () => jsonResponse({ success: false }, 403),
+      [STAFF_ADMIN_PATHS.ACCOUNTS]: () => jsonResponse({ success: false }, 403),
+    });
+    onSessionEnded.mockReset();
+    render(
+      <StaffQueryProvider onSessionEnded={onSessionEnded}>
+        <RoleProbe />
+        <DataRequests />
+      </StaffQueryProvider>,
+    );
+    expect(await screen.findByText('role: not-owner')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('E-mail address'), 'amaka@example.ng');
+    await userEvent.click(screen.getByRole('button', { name: 'Find' }));
+    await waitFor(() => expect(requestsTo(fetchMock, STAFF_ADMIN_PATHS.ACCOUNTS)).toHaveLength(2));
+    expect(screen.getByText('role: not-owner')).toBeInTheDocument();
+    expect(onSessionEnded).not.toHaveBeenCalled();
+  });
+
+  it('ends the session on a 401', async () => {
+    stubApi({ [STAFF_ADMIN_PATHS.DATA_REQUEST]: () => jsonResponse({ success: false }, 401) });
+    onSessionEnded.mockReset();
     await findAmaka();
-    await waitFor(() => expect(onDenied).toHaveBeenCalledWith(403));
+    await waitFor(() => expect(onSessionEnded).toHaveBeenCalledTimes(1));
   });
 });

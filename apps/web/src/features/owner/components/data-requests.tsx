@@ -13,11 +13,11 @@ import { TextField } from '@/components/forms/fields';
 import { parseOrShowErrors, useForm, type SubmitContext } from '@/components/forms/use-form';
 import { ApiError } from '@/lib/api-client';
 import { formatLagosDate } from '@/lib/format-date';
-import { erasePersonData } from '../api/erase-person-data';
-import { findPersonData } from '../api/find-person-data';
+import { isAccessError } from '@/lib/staff-query';
+import { useErasePersonData } from '../api/erase-person-data';
+import { usePersonData, useSearchPersonData } from '../api/find-person-data';
 import { detailText } from '../audit-detail';
 import { countsText, eraseLabel, foundText, recordsText } from '../person-data-text';
-import type { OwnerScreenProps } from '../owner-page-props';
 import { withQuery } from '../with-query';
 import './owner.css';
 
@@ -35,30 +35,24 @@ const statusLabel = (status: string) => STATUS_LABELS[status as EnquiryStatus] ?
  * Data requests (issue 12): find everything stored about one person by e-mail address or phone number, hand it to
  * them as JSON, CSV files (a ZIP, one per table) or an Excel workbook, and erase it all after a confirmation that names how many records will go.
  */
-export function DataRequests({ onDenied }: Pick<OwnerScreenProps, 'onDenied'>) {
-  const [found, setFound] = useState<Found | null>(null);
+export function DataRequests() {
+  const [searched, setSearched] = useState<DataRequestQuery | null>(null);
+  const person = usePersonData(searched);
+  const search = useSearchPersonData();
+  const erasure = useErasePersonData();
   const [announcement, setAnnouncement] = useState('');
-  const [erasing, setErasing] = useState(false);
   const id = useId();
-
-  const denied = (error: unknown) => {
-    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
-      onDenied(error.status);
-      return true;
-    }
-    return false;
-  };
 
   async function find(query: DataRequestQuery, context: SubmitContext) {
     setAnnouncement('');
     try {
-      const answer = await findPersonData(query);
-      setFound({ query, answer });
+      const answer = await search(query);
+      setSearched(query);
       setAnnouncement(
         answer.totalRecords === 0 ? `Nothing is stored about ${whoOf(query)}.` : `Found ${foundText(answer)}.`,
       );
     } catch (error) {
-      if (denied(error)) return;
+      if (isAccessError(error)) return;
       if (error instanceof ApiError && Object.keys(error.fieldErrors).length > 0) {
         context.showFieldErrors(error.fieldErrors);
         return;
@@ -84,48 +78,47 @@ export function DataRequests({ onDenied }: Pick<OwnerScreenProps, 'onDenied'>) {
     },
   });
 
-  async function erase() {
-    if (!found || erasing) return;
-    const { query, answer } = found;
+  function erase() {
+    if (!searched || !person.data || erasure.isPending) return;
+    const query = searched;
     const who = whoOf(query);
-    const expectedRecords = answer.totalRecords;
+    const expectedRecords = person.data.totalRecords;
     if (!window.confirm(`${eraseLabel(expectedRecords)} of ${who}? This cannot be undone.`)) return;
-    setErasing(true);
     setAnnouncement('');
-    try {
-      const erased = await erasePersonData({ ...query, expectedRecords });
-      const after = await findPersonData(query);
-      setFound({ query, answer: after });
-      setAnnouncement(
-        `Erased ${countsText(erased)} of ${who}. ${
-          after.totalRecords === 0
-            ? 'A new search finds nothing.'
-            : `A new search still finds ${recordsText(after.totalRecords)}, stored meanwhile.`
-        }`,
-      );
-    } catch (error) {
-      if (denied(error)) return;
-      if (error instanceof ApiError && error.status === 409) {
-        try {
-          const now = await findPersonData(query);
-          setFound({ query, answer: now });
+    erasure.mutate(
+      { query, expectedRecords },
+      {
+        onSuccess: ({ erased, after }) =>
           setAnnouncement(
-            `Nothing was erased: the number of records changed since the search. ${who} now has ${recordsText(now.totalRecords)}; check them and erase again.`,
+            `Erased ${countsText(erased)} of ${who}. ${
+              after.totalRecords === 0
+                ? 'A new search finds nothing.'
+                : `A new search still finds ${recordsText(after.totalRecords)}, stored meanwhile.`
+            }`,
+          ),
+        onError: (error) => {
+          if (isAccessError(error)) return;
+          if (error instanceof ApiError && error.status === 409) {
+            search(query).then(
+              (now) =>
+                setAnnouncement(
+                  `Nothing was erased: the number of records changed since the search. ${who} now has ${recordsText(now.totalRecords)}; check them and erase again.`,
+                ),
+              (reloadError: unknown) => {
+                if (!isAccessError(reloadError))
+                  setAnnouncement('Nothing was erased: the number of records changed. Please search again.');
+              },
+            );
+            return;
+          }
+          console.warn('Erasing the records failed', error);
+          setAnnouncement(
+            (error instanceof ApiError ? error.serverMessage : null) ??
+              'Erasing did not work. Nothing was erased. Please try again.',
           );
-        } catch (reloadError) {
-          if (!denied(reloadError))
-            setAnnouncement('Nothing was erased: the number of records changed. Please search again.');
-        }
-        return;
-      }
-      console.warn('Erasing the records failed', error);
-      setAnnouncement(
-        (error instanceof ApiError ? error.serverMessage : null) ??
-          'Erasing did not work. Nothing was erased. Please try again.',
-      );
-    } finally {
-      setErasing(false);
-    }
+        },
+      },
+    );
   }
 
   return (
@@ -167,8 +160,13 @@ export function DataRequests({ onDenied }: Pick<OwnerScreenProps, 'onDenied'>) {
         {announcement}
       </p>
 
-      {found ? (
-        <PersonRecords found={found} erasing={erasing} onErase={() => void erase()} titleId={`${id}-found`} />
+      {searched && person.data ? (
+        <PersonRecords
+          found={{ query: searched, answer: person.data }}
+          erasing={erasure.isPending}
+          onErase={erase}
+          titleId={`${id}-found`}
+        />
       ) : null}
     </div>
   );

@@ -2,11 +2,13 @@ import { useId, useState, type ReactNode } from 'react';
 import { ROLE_LABELS, type StaffAccount } from '@agency/shared';
 import { ApiError } from '@/lib/api-client';
 import { formatLagosDate } from '@/lib/format-date';
+import { isAccessError } from '@/lib/staff-query';
 import { approveAccount } from '../api/approve-account';
 import { makeOwner } from '../api/make-owner';
 import { makeStaff } from '../api/make-staff';
 import { refuseAccount } from '../api/refuse-account';
 import { removeAccount } from '../api/remove-account';
+import { useAccountChange } from '../hooks/use-account-change';
 import type { OwnerScreenProps } from '../owner-page-props';
 import { ConfirmDialog } from './confirm-dialog';
 import './owner.css';
@@ -83,11 +85,12 @@ const QUESTIONS: Record<Exclude<AccountAction, 'approve'>, (account: StaffAccoun
 
 /**
  * The Staff page (issue 12): accounts waiting for approval, the staff and owners, and the former and refused
- * accounts. Each action is announced in the status line and the list is loaded again after it.
+ * accounts. Each action is announced in the status line, and the account the server answered replaces the old one.
  */
-export function StaffAccounts({ accounts, reloadAccounts, onDenied }: OwnerScreenProps) {
+export function StaffAccounts({ accounts }: OwnerScreenProps) {
   const [announcement, setAnnouncement] = useState('');
-  const [busy, setBusy] = useState<number | null>(null);
+  const change = useAccountChange();
+  const busy = change.isPending ? change.variables.account.id : null;
   const [asking, setAsking] = useState<{ action: Exclude<AccountAction, 'approve'>; account: StaffAccount } | null>(
     null,
   );
@@ -101,35 +104,31 @@ export function StaffAccounts({ accounts, reloadAccounts, onDenied }: OwnerScree
 
   function choose(action: AccountAction, account: StaffAccount) {
     if (busy !== null) return;
-    if (action === 'approve') void run(action, account);
+    if (action === 'approve') run(action, account);
     else setAsking({ action, account });
   }
 
-  async function run(action: AccountAction, account: StaffAccount) {
+  function run(action: AccountAction, account: StaffAccount) {
     if (busy !== null) return;
     const { call, doing, done } = ACTIONS[action];
-    setBusy(account.id);
     setAnnouncement('');
-    try {
-      const changed = await call(account.id);
-      setAnnouncement(done(changed.email));
-    } catch (error) {
-      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
-        onDenied(error.status);
-        return;
-      }
-      const reason = error instanceof ApiError ? error.serverMessage : null;
-      setAnnouncement(reason ?? `${doing} ${account.email} did not work. Please try again.`);
-    } finally {
-      setBusy(null);
-      reloadAccounts();
-    }
+    change.mutate(
+      { call, account },
+      {
+        onSuccess: (changed) => setAnnouncement(done(changed.email)),
+        onError: (error) => {
+          if (isAccessError(error)) return;
+          const reason = error instanceof ApiError ? error.serverMessage : null;
+          setAnnouncement(reason ?? `${doing} ${account.email} did not work. Please try again.`);
+        },
+      },
+    );
   }
 
   function answer(confirmed: boolean) {
     const question = asking;
     setAsking(null);
-    if (confirmed && question) void run(question.action, question.account);
+    if (confirmed && question) run(question.action, question.account);
   }
 
   const button = (action: AccountAction, account: StaffAccount, options: { danger?: boolean; note?: string } = {}) => (
