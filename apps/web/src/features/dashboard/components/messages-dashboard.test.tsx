@@ -174,6 +174,11 @@ function enquiryServer(start: EnquiryDetail) {
       enquiry = { ...enquiry, folder: 'inbox', trashedAt: null };
       return answer();
     },
+    notSpam: () => {
+      record('not-spam', 'spam', 'inbox');
+      enquiry = { ...enquiry, folder: 'inbox', spamReason: null };
+      return answer();
+    },
   };
 }
 
@@ -683,10 +688,44 @@ describe('the staff inbox', () => {
     });
   });
 
+  it('moves an enquiry out of spam in one request, and shows it in the inbox from the answer', async () => {
+    const server = enquiryServer({ ...DETAIL, read: true, folder: 'spam', spamReason: 'too-fast' });
+    const fetchMock = stubInbox({
+      [INBOX_PATHS.enquiry('web_dev', 7)]: server.enquiry,
+      [INBOX_PATHS.notSpam('web_dev', 7)]: server.notSpam,
+    });
+    renderDashboard('/dashboard?folder=spam&enquiry=7');
+    expect(await screen.findByText(/Caught as spam: sent faster than a person can type/)).toBeInTheDocument();
+    const before = fetchMock.mock.calls.length;
+    await userEvent.click(screen.getByRole('button', { name: 'Not spam' }));
+    expect(await screen.findByText('Moved to the inbox.')).toBeInTheDocument();
+    expect(requestsSince(fetchMock, before)).toEqual([`POST ${INBOX_PATHS.notSpam('web_dev', 7)}`]);
+    expect(screen.queryByText(/Caught as spam/)).not.toBeInTheDocument();
+    const history = screen.getByRole('region', { name: 'History' });
+    expect(within(history).getAllByRole('listitem')[0]).toHaveTextContent(/^ada marked it as not spam/);
+  });
+
   it('ends the session when the server answers 401', async () => {
     stubInbox({ [INBOX_PATHS.list('web_dev')]: () => jsonResponse({ success: false }, 401) });
     const { onSessionEnded } = renderDashboard();
     await waitFor(() => expect(onSessionEnded).toHaveBeenCalled());
+  });
+
+  it('ends the session once, and says nothing of its own, when a change meets a 401', async () => {
+    let signedIn = true;
+    const server = enquiryServer(DETAIL);
+    stubInbox({
+      [INBOX_PATHS.enquiry('web_dev', 7)]: (request) =>
+        signedIn ? server.enquiry(request) : jsonResponse({ success: false }, 401),
+      [INBOX_PATHS.COUNTS]: () =>
+        signedIn ? jsonResponse({ success: true, counts: COUNTS }) : jsonResponse({ success: false }, 401),
+    });
+    const { onSessionEnded } = renderDashboard('/dashboard?enquiry=7');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Status' })).toBeEnabled());
+    signedIn = false;
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Enrolled');
+    await waitFor(() => expect(onSessionEnded).toHaveBeenCalledTimes(1));
+    expect(screen.queryByText(/did not work/)).not.toBeInTheDocument();
   });
 
   it('says how many mails could not be delivered', async () => {
