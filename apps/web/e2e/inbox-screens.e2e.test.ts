@@ -108,8 +108,8 @@ afterAll(async () => {
 });
 
 /** The Lagos references are unique; the enquiry's id is what the dashboard's address names. */
-async function idOf(kind: 'contact_messages', reference: string): Promise<number> {
-  const rows = await harness.query<{ id: number }>(`select id from ${kind} where reference = ?`, [reference]);
+async function idOf(reference: string): Promise<number> {
+  const rows = await harness.query<{ id: number }>('select id from enquiries where reference = ?', [reference]);
   expect(rows).toHaveLength(1);
   return Number(rows[0]?.id);
 }
@@ -212,7 +212,7 @@ describe('the inbox keeps up', () => {
     const reference = await submit('contact', { ...SUBMISSIONS.contact(91), name: 'Mail Link Mariam' });
     let mail = await harness.waitForMail(STAFF.email);
     while (!mail.subject.includes(reference)) mail = await harness.waitForMail(STAFF.email);
-    const id = await idOf('contact_messages', reference);
+    const id = await idOf(reference);
     const link = /https?:\/\/\S+\/dashboard\?\S+/.exec(mail.text)?.[0];
     expect(link).toBe(`${harness.baseUrl}/dashboard?kind=contact&enquiry=${id}`);
 
@@ -355,6 +355,15 @@ if (SHOTS) {
         await openInbox(page, '?kind=contact&q=0809');
         await page.getByRole('navigation', { name: 'Matches in the other tabs' }).waitFor();
         await page.screenshot({ path: `${SHOTS}/inbox-${name}-search.png` });
+        // The small controls (form kit fields): the bulk toolbar's status, and an enquiry's status, assignee and note.
+        await openInbox(page, '?kind=contact');
+        const rows = await page.getByRole('checkbox', { name: /^Select the enquiry from/ }).all();
+        for (const checkbox of rows.slice(0, 2)) await checkbox.check();
+        await page.getByRole('group', { name: 'Selected enquiries' }).scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${SHOTS}/inbox-${name}-bulk.png` });
+        await page.locator('.enquiry-row__name a').first().click();
+        await page.getByLabel('Add a note').waitFor();
+        await page.screenshot({ path: `${SHOTS}/inbox-${name}-enquiry.png`, fullPage: true });
       }
     });
   });
