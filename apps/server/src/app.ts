@@ -11,21 +11,22 @@ import { redactUrl, scrubbedError } from './lib/logger';
 import { DEFAULT_WEB_ROOT } from './lib/paths';
 import { apiNotFound, errorHandler } from './middleware/error-handler';
 import { sameOriginOnly } from './middleware/same-origin';
-import { auditRoutes } from './modules/audit/audit.routes';
+import { routerOf, type DeclaredRoute } from './lib/routes';
+import { auditRouteDeclarations } from './modules/audit/audit.routes';
 import { authRoutes, SESSION_COOKIE_NAME } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { requireOwner, requireStaff } from './modules/auth/require-staff';
 import { KyselySessionStore } from './modules/auth/session-store';
-import { dataRequestsRoutes } from './modules/data-requests/data-requests.routes';
+import { dataRequestsRouteDeclarations } from './modules/data-requests/data-requests.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createHumanCheck } from './modules/human-check/human-check';
 import { humanCheckRoutes } from './modules/human-check/human-check.routes';
-import { inboxRoutes } from './modules/inbox/inbox.routes';
+import { inboxRouteDeclarations } from './modules/inbox/inbox.routes';
 import { createFormLimiter, messagesRoutes, refuseFloods } from './modules/messages/messages.routes';
 import { openApiRoutes } from './modules/openapi/openapi.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { profileImagesRoutes } from './modules/profile-images/profile-images.routes';
-import { staffRoutes } from './modules/staff/staff.routes';
+import { staffRouteDeclarations } from './modules/staff/staff.routes';
 import { createFormPages } from './modules/web/form-pages';
 import { publicOriginOf, webRoutes } from './modules/web/web.routes';
 
@@ -152,13 +153,19 @@ export function createApp(deps: AppDeps): Express {
   const formPages = createFormPages(webRoot, () => publicOriginOf(config.appUrl));
   app.use(humanCheckRoutes(deps, humanCheck));
   app.use(messagesRoutes(deps, staffOnly, { humanCheck, formPages, issueFormSlots }, formLimiter));
-  app.use(inboxRoutes(deps, staffOnly));
+  // Routes declared once (docs/decisions/0035): mounted from their declarations, which also make the OpenAPI document.
+  const declared: DeclaredRoute[] = [];
+  const mount = (routes: DeclaredRoute[]) => {
+    declared.push(...routes);
+    app.use(routerOf(routes, { staff: staffOnly, owner: ownersOnly }));
+  };
+  mount(inboxRouteDeclarations(deps));
   app.use(outboxRoutes(deps, staffOnly));
-  app.use(staffRoutes(deps, ownersOnly));
-  app.use(auditRoutes(deps, ownersOnly));
-  app.use(dataRequestsRoutes(deps, ownersOnly));
+  mount(staffRouteDeclarations(deps));
+  mount(auditRouteDeclarations(deps));
+  mount(dataRequestsRouteDeclarations(deps));
   app.use(profileImagesRoutes(deps.db));
-  app.use(openApiRoutes(config.appUrl));
+  app.use(openApiRoutes(config.appUrl, declared));
   app.use(API_BASE, apiNotFound);
 
   app.use(webRoutes(webRoot, config.appUrl, issueFormSlots));

@@ -1,4 +1,3 @@
-import { Router, type RequestHandler } from 'express';
 import {
   BulkActionSchema,
   EnquiryRefSchema,
@@ -8,14 +7,16 @@ import {
   InboxExportQuerySchema,
   InboxListQuerySchema,
   InboxMatchesQuerySchema,
+  MESSAGE_KINDS,
   NoteCreateSchema,
+  type MessageKind,
 } from '@agency/shared';
 import type { AppDeps } from '../../app-deps';
-import { jsonBody } from '../../middleware/json-body';
-import { methodNotAllowed } from '../../middleware/method-not-allowed';
 import { parseInput } from '../../middleware/validate';
 import { signedInUserId } from '../auth/require-staff';
-import { sendCsv, sendXlsx } from '../../lib/spreadsheet';
+import { jsonAnswer, ref, refusals, responseRef } from '../../lib/json-schema';
+import { declareRoute, type DeclaredRoute } from '../../lib/routes';
+import { sendCsv, sendXlsx, XLSX_CONTENT_TYPE } from '../../lib/spreadsheet';
 import { exportFileNameOf } from './inbox-csv';
 import {
   addNote,
@@ -54,127 +55,235 @@ export const INBOX_ROUTES = {
 
 const IdParamSchema = EnquiryRefSchema.pick({ id: true });
 
+const KIND_PARAMETER = {
+  name: 'kind',
+  in: 'path',
+  required: true,
+  schema: { type: 'string', enum: [...MESSAGE_KINDS] },
+  description: 'An unknown kind is 404',
+};
+const ID_PARAMETER = { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[0-9]+$' } };
+
+/** A view's kind (a kind or `all`); an unknown one is 404. */
+const inView = { parameters: [KIND_PARAMETER], parse: (raw: Record<string, string>) => viewOf(raw.kind ?? '') };
+/** One kind's enquiries; an unknown kind is 404. */
+const inKind = { parameters: [KIND_PARAMETER], parse: (raw: Record<string, string>) => kindOf(raw.kind ?? '') };
+/** One enquiry: its kind (404 when unknown), then its id (400 when not a number). */
+const inEnquiry = {
+  parameters: [KIND_PARAMETER, ID_PARAMETER],
+  parse: (raw: Record<string, string>) => ({
+    kind: kindOf(raw.kind ?? ''),
+    id: parseInput(IdParamSchema, { id: raw.id }).id,
+  }),
+};
+
+const staffOnly = { access: 'staff', tags: ['Inbox'] } as const;
+const enquiryAnswer = (description: string) => jsonAnswer(description, ref('EnquiryAnswer'));
+
 /** The staff inbox (issue 11): every route staff only, every answer the JSON envelope but the exports' files. */
-export function inboxRoutes(deps: AppDeps, requireStaff: RequestHandler): Router {
-  const router = Router();
-  const target = (params: Record<string, string>) => ({
-    kind: kindOf(params.kind ?? ''),
-    id: parseInput(IdParamSchema, { id: params.id }).id,
-  });
-  const answerEnquiry = async (kind: ReturnType<typeof kindOf>, id: number, userId: number) => ({
+export function inboxRouteDeclarations(deps: AppDeps): DeclaredRoute[] {
+  const answerEnquiry = async (kind: MessageKind, id: number, userId: number) => ({
     success: true as const,
     enquiry: await getEnquiry(deps, kind, id, userId),
   });
-
-  router
-    .route(INBOX_ROUTES.counts)
-    .get(requireStaff, async (req, res) => {
-      res.json(await countEnquiries(deps, signedInUserId(req)));
-    })
-    .all(methodNotAllowed(['GET']));
-
-  router
-    .route(INBOX_ROUTES.staff)
-    .get(requireStaff, async (req, res) => {
-      res.json({ success: true, staff: await listStaff(deps, signedInUserId(req)) });
-    })
-    .all(methodNotAllowed(['GET']));
-
-  router
-    .route(INBOX_ROUTES.matches)
-    .get(requireStaff, async (req, res) => {
-      const query = parseInput(InboxMatchesQuerySchema, req.query);
-      res.json(await countMatches(deps, query, signedInUserId(req)));
-    })
-    .all(methodNotAllowed(['GET']));
-
-  router
-    .route(INBOX_ROUTES.arrivals)
-    .get(requireStaff, async (req, res) => {
-      const kind = viewOf(req.params.kind);
-      const query = parseInput(InboxArrivalsQuerySchema, req.query);
-      res.json(await countArrivals(deps, kind, query, signedInUserId(req)));
-    })
-    .all(methodNotAllowed(['GET']));
-
-  router
-    .route(INBOX_ROUTES.list)
-    .get(requireStaff, async (req, res) => {
-      const kind = viewOf(req.params.kind);
-      const query = parseInput(InboxListQuerySchema, req.query);
-      res.json(await listEnquiries(deps, kind, query, signedInUserId(req)));
-    })
-    .all(methodNotAllowed(['GET']));
-
-  for (const [path, format] of [
-    [INBOX_ROUTES.export, 'csv'],
-    [INBOX_ROUTES.exportXlsx, 'xlsx'],
-  ] as const) {
-    router
-      .route(path)
-      .get(requireStaff, async (req, res) => {
-        const kind = viewOf(req.params.kind);
-        const filter = parseInput(InboxExportQuerySchema, req.query);
+  const exportOf = (format: 'csv' | 'xlsx') =>
+    declareRoute({
+      ...staffOnly,
+      method: 'get',
+      path: format === 'csv' ? INBOX_ROUTES.export : INBOX_ROUTES.exportXlsx,
+      ...(format === 'csv'
+        ? {
+            operationId: 'exportEnquiries',
+            summary:
+              'The whole view as CSV (UTF-8 with a byte order mark; cells that could run as formulas neutralised)',
+            responses: {
+              '200': { description: 'The CSV file', content: { 'text/csv': { schema: { type: 'string' } } } },
+              ...refusals(400, 401, 403, 404, 405, 503),
+            },
+          }
+        : {
+            operationId: 'exportEnquiriesXlsx',
+            summary:
+              'The whole view as an .xlsx workbook: phone numbers and references are text cells, times Lagos date cells',
+            responses: {
+              '200': {
+                description: 'The workbook',
+                content: { [XLSX_CONTENT_TYPE]: { schema: { type: 'string', format: 'binary' } } },
+              },
+              ...refusals(400, 401, 403, 404, 405, 503),
+            },
+          }),
+      params: inView,
+      query: InboxExportQuerySchema,
+      handle: async ({ req, res, params: kind, query: filter }) => {
         const sheet = await exportEnquiries(deps, kind, filter, signedInUserId(req));
         const fileName = exportFileNameOf(kind, deps.clock(), format);
         await (format === 'csv' ? sendCsv(res, fileName, sheet) : sendXlsx(res, fileName, [sheet]));
-      })
-      .all(methodNotAllowed(['GET']));
-  }
-
-  router
-    .route(INBOX_ROUTES.bulk)
-    .post(requireStaff, ...jsonBody, async (req, res) => {
-      const kind = kindOf(req.params.kind);
-      const bulk = parseInput(BulkActionSchema, req.body);
-      res.json({ success: true, changed: await bulkAction(deps, kind, bulk, signedInUserId(req)) });
-    })
-    .all(methodNotAllowed(['POST']));
-
-  router
-    .route(INBOX_ROUTES.enquiry)
-    .get(requireStaff, async (req, res) => {
-      const { kind, id } = target(req.params);
-      res.json(await answerEnquiry(kind, id, signedInUserId(req)));
-    })
-    .patch(requireStaff, ...jsonBody, async (req, res) => {
-      const { kind, id } = target(req.params);
-      const update = parseInput(EnquiryUpdateSchema, req.body);
-      const userId = signedInUserId(req);
-      await updateEnquiry(deps, kind, id, update, userId);
-      res.json(await answerEnquiry(kind, id, userId));
-    })
-    .delete(requireStaff, async (req, res) => {
-      const { kind, id } = target(req.params);
-      const userId = signedInUserId(req);
-      await moveOne(deps, kind, id, 'trash', userId);
-      res.json(await answerEnquiry(kind, id, userId));
-    })
-    .all(methodNotAllowed(['GET', 'PATCH', 'DELETE']));
-
-  for (const [path, move] of [
-    [INBOX_ROUTES.restore, 'restore'],
-    [INBOX_ROUTES.notSpam, 'not-spam'],
-  ] as const) {
-    router
-      .route(path)
-      .post(requireStaff, async (req, res) => {
-        const { kind, id } = target(req.params);
+      },
+    });
+  const moveOf = (move: 'restore' | 'not-spam') =>
+    declareRoute({
+      ...staffOnly,
+      method: 'post',
+      path: move === 'restore' ? INBOX_ROUTES.restore : INBOX_ROUTES.notSpam,
+      operationId: move === 'restore' ? 'restoreEnquiry' : 'notSpamEnquiry',
+      summary: move === 'restore' ? 'Back from the trash to the inbox' : 'From the spam folder to the inbox',
+      params: inEnquiry,
+      responses: {
+        '200': enquiryAnswer('The enquiry in the inbox'),
+        '409': responseRef('Conflict'),
+        ...refusals(400, 401, 403, 404, 405, 503),
+      },
+      handle: async ({ req, res, params: { kind, id } }) => {
         const userId = signedInUserId(req);
         await moveOne(deps, kind, id, move, userId);
         res.json(await answerEnquiry(kind, id, userId));
-      })
-      .all(methodNotAllowed(['POST']));
-  }
+      },
+    });
 
-  router
-    .route(INBOX_ROUTES.notes)
-    .post(requireStaff, ...jsonBody, async (req, res) => {
-      const { kind, id } = target(req.params);
-      const { body } = parseInput(NoteCreateSchema, req.body);
-      res.status(201).json({ success: true, note: await addNote(deps, kind, id, body, signedInUserId(req)) });
-    })
-    .all(methodNotAllowed(['POST']));
-
-  return router;
+  return [
+    declareRoute({
+      ...staffOnly,
+      method: 'get',
+      path: INBOX_ROUTES.counts,
+      operationId: 'countEnquiries',
+      summary: "Each kind's new and unread enquiries in the inbox, and what its trash and spam hold",
+      responses: { '200': jsonAnswer('The counts', ref('InboxCounts')), ...refusals(401, 403, 405, 503) },
+      handle: async ({ req, res }) => {
+        res.json(await countEnquiries(deps, signedInUserId(req)));
+      },
+    }),
+    declareRoute({
+      ...staffOnly,
+      method: 'get',
+      path: INBOX_ROUTES.staff,
+      operationId: 'listStaff',
+      summary: 'The staff accounts an enquiry can be assigned to',
+      responses: { '200': jsonAnswer('The staff', ref('StaffList')), ...refusals(401, 403, 405, 503) },
+      handle: async ({ req, res }) => {
+        res.json({ success: true, staff: await listStaff(deps, signedInUserId(req)) });
+      },
+    }),
+    declareRoute({
+      ...staffOnly,
+      method: 'get',
+      path: INBOX_ROUTES.matches,
+      operationId: 'countMatches',
+      summary: "Each kind's count of enquiries a search and filters match (a status that does not apply is left out)",
+      query: InboxMatchesQuerySchema,
+      responses: { '200': jsonAnswer('The counts', ref('InboxMatches')), ...refusals(400, 401, 403, 405, 503) },
+      handle: async ({ req, res, query }) => {
+        res.json(await countMatches(deps, query, signedInUserId(req)));
+      },
+    }),
+    declareRoute({
+      ...staffOnly,
+      method: 'get',
+      path: INBOX_ROUTES.arrivals,
+      operationId: 'countArrivals',
+      summary: "How many enquiries of a view are newer than `since` (a page's `newest`): the inbox's poll",
+      params: inView,
+      query: InboxArrivalsQuerySchema,
+      responses: {
+        '200': jsonAnswer('The count', ref('InboxArrivals')),
+        ...refusals(400, 401, 403, 404, 405, 503),
+      },
+      handle: async ({ req, res, params: kind, query }) => {
+        res.json(await countArrivals(deps, kind, query, signedInUserId(req)));
+      },
+    }),
+    declareRoute({
+      ...staffOnly,
+      method: 'get',
+      path: INBOX_ROUTES.list,
+      operationId: 'listEnquiries',
+      summary: 'One page of a view of a kind, newest first (`after`: the next page down, `before`: the page back up)',
+      params: inView,
+      query: InboxListQuerySchema,
+      responses: { '200': jsonAnswer('The page', ref('InboxPage')), ...refusals(400, 401, 403, 404, 405, 503) },
+      handle: async ({ req, res, params: kind, query }) => {
+        res.json(await listEnquiries(deps, kind, query, signedInUserId(req)));
+      },
+    }),
+    exportOf('csv'),
+    exportOf('xlsx'),
+    declareRoute({
+      ...staffOnly,
+      method: 'post',
+      path: INBOX_ROUTES.bulk,
+      operationId: 'bulkEnquiries',
+      summary: 'One action on several enquiries; those it does not apply to are skipped',
+      params: inKind,
+      body: { schema: BulkActionSchema, component: 'BulkAction' },
+      responses: {
+        '200': jsonAnswer('How many changed', ref('BulkAnswer')),
+        ...refusals(400, 401, 403, 404, 405, 413, 415, 503),
+      },
+      handle: async ({ req, res, params: kind, body }) => {
+        res.json({ success: true, changed: await bulkAction(deps, kind, body, signedInUserId(req)) });
+      },
+    }),
+    declareRoute({
+      ...staffOnly,
+      method: 'get',
+      path: INBOX_ROUTES.enquiry,
+      operationId: 'getEnquiry',
+      summary: 'One enquiry with every field, its notes and its history (does not mark it read)',
+      params: inEnquiry,
+      responses: { '200': enquiryAnswer('The enquiry'), ...refusals(400, 401, 403, 404, 405, 503) },
+      handle: async ({ req, res, params: { kind, id } }) => {
+        res.json(await answerEnquiry(kind, id, signedInUserId(req)));
+      },
+    }),
+    declareRoute({
+      ...staffOnly,
+      method: 'patch',
+      path: INBOX_ROUTES.enquiry,
+      operationId: 'updateEnquiry',
+      summary: 'Status, assignee, read mark or a one-tap answer, each change in the history',
+      params: inEnquiry,
+      body: { schema: EnquiryUpdateSchema, component: 'EnquiryUpdate' },
+      responses: {
+        '200': enquiryAnswer('The enquiry as changed'),
+        ...refusals(400, 401, 403, 404, 405, 413, 415, 503),
+      },
+      handle: async ({ req, res, params: { kind, id }, body }) => {
+        const userId = signedInUserId(req);
+        await updateEnquiry(deps, kind, id, body, userId);
+        res.json(await answerEnquiry(kind, id, userId));
+      },
+    }),
+    declareRoute({
+      ...staffOnly,
+      method: 'delete',
+      path: INBOX_ROUTES.enquiry,
+      operationId: 'trashEnquiry',
+      summary: 'Moves the enquiry to the trash (purged after 30 days)',
+      params: inEnquiry,
+      responses: { '200': enquiryAnswer('The enquiry in the trash'), ...refusals(400, 401, 403, 404, 405, 503) },
+      handle: async ({ req, res, params: { kind, id } }) => {
+        const userId = signedInUserId(req);
+        await moveOne(deps, kind, id, 'trash', userId);
+        res.json(await answerEnquiry(kind, id, userId));
+      },
+    }),
+    moveOf('restore'),
+    moveOf('not-spam'),
+    declareRoute({
+      ...staffOnly,
+      method: 'post',
+      path: INBOX_ROUTES.notes,
+      operationId: 'addEnquiryNote',
+      summary: 'An internal note',
+      params: inEnquiry,
+      body: { schema: NoteCreateSchema, component: 'NoteCreate' },
+      responses: {
+        '201': jsonAnswer('The note', ref('NoteAnswer')),
+        ...refusals(400, 401, 403, 404, 405, 413, 415, 503),
+      },
+      handle: async ({ req, res, params: { kind, id }, body }) => {
+        res.status(201).json({ success: true, note: await addNote(deps, kind, id, body.body, signedInUserId(req)) });
+      },
+    }),
+  ];
 }

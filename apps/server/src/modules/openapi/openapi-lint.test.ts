@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildOpenApiDocument } from './openapi';
+import { API_PATHS } from '@agency/shared';
+import { createTestContext } from '../../test/test-context';
 
 /**
  * Redocly CLI's lint of the document the server builds, with the repository's redocly.yaml (docs/decisions/0029).
@@ -48,12 +50,20 @@ const listed = (problems: Problem[]) =>
   problems.map(({ ruleId, message, location }) => `${ruleId} at ${location[0]?.pointer ?? '?'}: ${message}`);
 
 let directory: string;
+let document: Record<string, unknown>;
 let problems: Problem[];
 
 beforeAll(async () => {
+  // The document as the app serves it: the operations of the routes it declared (docs/decisions/0035).
+  const context = await createTestContext({ config: { appUrl: APP_URL } });
+  try {
+    document = (await request(context.app).get(API_PATHS.OPENAPI).expect(200)).body as Record<string, unknown>;
+  } finally {
+    await context.close();
+  }
   directory = await mkdtemp(path.join(tmpdir(), 'openapi-lint-'));
   const file = path.join(directory, 'openapi.json');
-  await writeFile(file, JSON.stringify(buildOpenApiDocument(APP_URL), null, 2));
+  await writeFile(file, JSON.stringify(document, null, 2));
   problems = await lint(file);
 }, 90_000);
 
@@ -74,7 +84,7 @@ describe('Redocly lint of the OpenAPI document', () => {
 
   it('reports a broken document, so the two checks above can fail', async () => {
     const file = path.join(directory, 'broken.json');
-    const { servers: _servers, ...withoutServers } = buildOpenApiDocument(APP_URL);
+    const { servers: _servers, ...withoutServers } = document;
     await writeFile(file, JSON.stringify(withoutServers));
     expect(listed(await lint(file))).toContainEqual(expect.stringMatching(/^no-empty-servers /));
   });

@@ -1,25 +1,15 @@
-import { z } from 'zod';
 import {
   ACCOUNT_RULES,
   API_PATHS,
   AuditPageSchema,
-  AuditQuerySchema,
   BRAND_NAME,
   BulkActionSchema,
   BulkAnswerSchema,
-  DataErasureAnswerSchema,
-  DataErasureSchema,
-  DataRequestAnswerSchema,
-  DataRequestQuerySchema,
   EnquiryAnswerSchema,
   EnquiryUpdateSchema,
-  InboxArrivalsQuerySchema,
   InboxArrivalsSchema,
   InboxCountsSchema,
-  InboxMatchesQuerySchema,
   InboxMatchesSchema,
-  InboxExportQuerySchema,
-  InboxListQuerySchema,
   InboxPageSchema,
   NoteAnswerSchema,
   NoteCreateSchema,
@@ -37,7 +27,6 @@ import {
   RegisterSchema,
   ResetRequestSchema,
   ConfirmationRequestSchema,
-  STAFF_ADMIN_PATHS,
   StaffAccountAnswerSchema,
   StaffAccountsAnswerSchema,
   SUBMISSION_RULES,
@@ -45,110 +34,30 @@ import {
   storedFieldsOf,
   type MessageKind,
 } from '@agency/shared';
-import { XLSX_CONTENT_TYPE } from '../../lib/spreadsheet';
+import {
+  envelope,
+  inputSchemaOf,
+  jsonAnswer,
+  jsonContent,
+  outputSchemaOf,
+  PUBLIC,
+  queryParametersOf,
+  ref,
+  refusals,
+  responseRef,
+  STAFF,
+  type JsonSchema,
+} from '../../lib/json-schema';
+import { documentPathsOf, type DeclaredRoute } from '../../lib/routes';
 import { ConfirmQuerySchema, SESSION_COOKIE_NAME } from '../auth/auth.routes';
 import { publicOriginOf } from '../web/web.routes';
-import { STAFF_ROUTES } from '../staff/staff.routes';
-import { INBOX_ROUTES } from '../inbox/inbox.routes';
 import { DeleteQuerySchema, ListQuerySchema } from '../messages/messages.routes';
 
 /**
- * The OpenAPI 3.1 document of every endpoint the server answers (issue 11). Request bodies and query parameters are
- * the shared zod schemas the routes parse with, turned into JSON Schema by zod itself (`io: 'input'`: what a client
- * sends, before trims and defaults); the answers are the JSON envelope with each endpoint's own fields.
+ * The OpenAPI 3.1 document of every endpoint the server answers (issue 11). The routes declared once
+ * (lib/routes.ts, docs/decisions/0035) give their own operations; the answers are the JSON envelope with each
+ * endpoint's own fields.
  */
-
-type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] };
-
-/**
- * Touches zod's JSON Schema needs for other tools: a query string's integer (decimalCount, typed `integer` by its
- * metadata) drops the digits pattern only strings have, a date-time its long regex (the format says it), a default
- * given as metadata stays (zod leaves it out of what a client sends); a record keyed by a closed list (each kind's
- * counts), which zod writes as `propertyNames` plus `required`, becomes an object with those properties (Redocly: a
- * required property must be defined).
- */
-function forOtherTools({ zodSchema, jsonSchema }: { zodSchema: z.core.$ZodType; jsonSchema: object }): void {
-  const json = jsonSchema as JsonSchema;
-  if (json.type === 'integer' || json.format === 'date-time') delete json.pattern;
-  const meta = z.globalRegistry.get(zodSchema);
-  if (meta?.default !== undefined) json.default = meta.default;
-  const keys = (json.propertyNames as { enum?: unknown[] } | undefined)?.enum;
-  if (json.type === 'object' && Array.isArray(keys) && typeof json.additionalProperties === 'object') {
-    json.properties = Object.fromEntries(keys.map((key) => [String(key), json.additionalProperties as JsonSchema]));
-    json.additionalProperties = false;
-    delete json.propertyNames;
-  }
-}
-
-/** A zod schema as the JSON Schema of what a client may send (dialect 2020-12, OpenAPI 3.1's own). */
-function inputSchemaOf(schema: z.ZodType): JsonSchema {
-  // Refinements (the password rule) cannot be written in JSON Schema: the document says less than the server checks.
-  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
-    io: 'input',
-    unrepresentable: 'any',
-    override: forOtherTools,
-  }) as JsonSchema;
-  return json;
-}
-
-function outputSchemaOf(schema: z.ZodType): JsonSchema {
-  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
-    io: 'output',
-    unrepresentable: 'any',
-    override: forOtherTools,
-  }) as JsonSchema;
-  return json;
-}
-
-/** Query parameters from an object schema, each property one parameter (its description the parameter's). */
-function queryParametersOf(schema: z.ZodType): Record<string, unknown>[] {
-  const json = inputSchemaOf(schema);
-  return Object.entries(json.properties ?? {}).map(([name, { description, ...property }]) => ({
-    name,
-    in: 'query',
-    required: json.required?.includes(name) ?? false,
-    ...(typeof description === 'string' ? { description } : {}),
-    schema: property,
-  }));
-}
-
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const responseRef = (name: string) => ({ $ref: `#/components/responses/${name}` });
-
-/** The envelope with an endpoint's own fields; `success` fixed when the answer is always one or the other. */
-function envelope(fields: Record<string, unknown> = {}, required: string[] = []): JsonSchema {
-  return { allOf: [ref('Envelope'), { type: 'object', properties: fields, required }] };
-}
-
-function jsonAnswer(description: string, schema: unknown = ref('Envelope')) {
-  return { description, content: { 'application/json': { schema } } };
-}
-
-const jsonContent = (schema: unknown) => ({ 'application/json': { schema } });
-
-/** The refusals every endpoint may give, by status. */
-const REFUSALS = {
-  400: responseRef('BadRequest'),
-  401: responseRef('NotSignedIn'),
-  403: responseRef('Forbidden'),
-  404: responseRef('NotFound'),
-  405: responseRef('MethodNotAllowed'),
-  413: responseRef('TooLarge'),
-  415: responseRef('UnsupportedMediaType'),
-  429: responseRef('TooManyRequests'),
-  503: responseRef('ServiceUnavailable'),
-} as const;
-
-type RefusalStatus = keyof typeof REFUSALS;
-
-function refusals(...statuses: RefusalStatus[]): Record<string, unknown> {
-  return Object.fromEntries(statuses.map((status) => [String(status), REFUSALS[status]]));
-}
-
-/** A signed-in staff member's (or owner's) session cookie; owners-only calls say so in their summary. */
-const STAFF = [{ session: [] }];
-/** Open to anyone: declared, so a reader (and Redocly's security-defined rule) knows it was not forgotten. */
-const PUBLIC: never[] = [];
 
 /** A kind's submission body: its schema's fields plus the human check, the honeypot and the key (issue 10). */
 function submissionSchemaOf(kind: MessageKind): JsonSchema {
@@ -492,361 +401,6 @@ function serviceOperations(): Record<string, Record<string, unknown>> {
         },
       },
     },
-    [API_PATHS.OPENAPI]: {
-      get: {
-        operationId: 'openApiDocument',
-        security: PUBLIC,
-        tags: ['Service'],
-        summary: 'This document',
-        responses: {
-          '200': { description: 'The OpenAPI 3.1 document', content: jsonContent({ type: 'object' }) },
-          ...refusals(405),
-        },
-      },
-    },
-  };
-}
-
-/** An Express route path (`/api/enquiries/:kind`) in OpenAPI's form (`/api/enquiries/{kind}`). */
-const documentPathOf = (route: string) => route.replace(/:(\w+)/g, '{$1}');
-
-const KIND_PARAMETER = {
-  name: 'kind',
-  in: 'path',
-  required: true,
-  schema: { type: 'string', enum: [...MESSAGE_KINDS] },
-  description: 'An unknown kind is 404',
-};
-const ID_PARAMETER = { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[0-9]+$' } };
-
-/** The staff inbox (issue 11): its answers are the shared schemas' own (InboxPageSchema and the rest). */
-function inboxOperations(): Record<string, Record<string, unknown>> {
-  const staffOnly = { tags: ['Inbox'], security: STAFF };
-  const enquiryAnswer = (description: string) => jsonAnswer(description, ref('EnquiryAnswer'));
-  const inEnquiry = [KIND_PARAMETER, ID_PARAMETER];
-  return {
-    [INBOX_ROUTES.counts]: {
-      get: {
-        ...staffOnly,
-        operationId: 'countEnquiries',
-        summary: "Each kind's new and unread enquiries in the inbox, and what its trash and spam hold",
-        responses: { '200': jsonAnswer('The counts', ref('InboxCounts')), ...refusals(401, 403, 405, 503) },
-      },
-    },
-    [INBOX_ROUTES.staff]: {
-      get: {
-        ...staffOnly,
-        operationId: 'listStaff',
-        summary: 'The staff accounts an enquiry can be assigned to',
-        responses: { '200': jsonAnswer('The staff', ref('StaffList')), ...refusals(401, 403, 405, 503) },
-      },
-    },
-    [INBOX_ROUTES.matches]: {
-      get: {
-        ...staffOnly,
-        operationId: 'countMatches',
-        summary: "Each kind's count of enquiries a search and filters match (a status that does not apply is left out)",
-        parameters: queryParametersOf(InboxMatchesQuerySchema),
-        responses: { '200': jsonAnswer('The counts', ref('InboxMatches')), ...refusals(400, 401, 403, 405, 503) },
-      },
-    },
-    [documentPathOf(INBOX_ROUTES.arrivals)]: {
-      get: {
-        ...staffOnly,
-        operationId: 'countArrivals',
-        summary: "How many enquiries of a view are newer than `since` (a page's `newest`): the inbox's poll",
-        parameters: [KIND_PARAMETER, ...queryParametersOf(InboxArrivalsQuerySchema)],
-        responses: {
-          '200': jsonAnswer('The count', ref('InboxArrivals')),
-          ...refusals(400, 401, 403, 404, 405, 503),
-        },
-      },
-    },
-    [documentPathOf(INBOX_ROUTES.list)]: {
-      get: {
-        ...staffOnly,
-        operationId: 'listEnquiries',
-        summary: 'One page of a view of a kind, newest first (`after`: the next page down, `before`: the page back up)',
-        parameters: [KIND_PARAMETER, ...queryParametersOf(InboxListQuerySchema)],
-        responses: { '200': jsonAnswer('The page', ref('InboxPage')), ...refusals(400, 401, 403, 404, 405, 503) },
-      },
-    },
-    [documentPathOf(INBOX_ROUTES.export)]: {
-      get: {
-        ...staffOnly,
-        operationId: 'exportEnquiries',
-        summary: 'The whole view as CSV (UTF-8 with a byte order mark; cells that could run as formulas neutralised)',
-        parameters: [KIND_PARAMETER, ...queryParametersOf(InboxExportQuerySchema)],
-        responses: {
-          '200': { description: 'The CSV file', content: { 'text/csv': { schema: { type: 'string' } } } },
-          ...refusals(400, 401, 403, 404, 405, 503),
-        },
-      },
-    },
-    [documentPathOf(INBOX_ROUTES.exportXlsx)]: {
-      get: {
-        ...staffOnly,
-        operationId: 'exportEnquiriesXlsx',
-        summary:
-          'The whole view as an .xlsx workbook: phone numbers and references are text cells, times Lagos date cells',
-        parameters: [KIND_PARAMETER, ...queryParametersOf(InboxExportQuerySchema)],
-        responses: {
-          '200': {
-            description: 'The workbook',
-            content: { [XLSX_CONTENT_TYPE]: { schema: { type: 'string', format: 'binary' } } },
-          },
-          ...refusals(400, 401, 403, 404, 405, 503),
-        },
-      },
-    },
-    [documentPathOf(INBOX_ROUTES.bulk)]: {
-      post: {
-        ...staffOnly,
-        operationId: 'bulkEnquiries',
-        summary: 'One action on several enquiries; those it does not apply to are skipped',
-        parameters: [KIND_PARAMETER],
-        requestBody: { required: true, content: jsonContent(ref('BulkAction')) },
-        responses: {
-          '200': jsonAnswer('How many changed', ref('BulkAnswer')),
-          ...refusals(400, 401, 403, 404, 405, 413, 415, 503),
-        },
-      },
-    },
-    [documentPathOf(INBOX_ROUTES.enquiry)]: {
-      get: {
-        ...staffOnly,
-        operationId: 'getEnquiry',
-        summary: 'One enquiry with every field, its notes and its history (does not mark it read)',
-        parameters: inEnquiry,
-        responses: { '200': enquiryAnswer('The enquiry'), ...refusals(400, 401, 403, 404, 405, 503) },
-      },
-      patch: {
-        ...staffOnly,
-        operationId: 'updateEnquiry',
-        summary: 'Status, assignee, read mark or a one-tap answer, each change in the history',
-        parameters: inEnquiry,
-        requestBody: { required: true, content: jsonContent(ref('EnquiryUpdate')) },
-        responses: {
-          '200': enquiryAnswer('The enquiry as changed'),
-          ...refusals(400, 401, 403, 404, 405, 413, 415, 503),
-        },
-      },
-      delete: {
-        ...staffOnly,
-        operationId: 'trashEnquiry',
-        summary: 'Moves the enquiry to the trash (purged after 30 days)',
-        parameters: inEnquiry,
-        responses: { '200': enquiryAnswer('The enquiry in the trash'), ...refusals(400, 401, 403, 404, 405, 503) },
-      },
-    },
-    [documentPathOf(INBOX_ROUTES.restore)]: {
-      post: {
-        ...staffOnly,
-        operationId: 'restoreEnquiry',
-        summary: 'Back from the trash to the inbox',
-        parameters: inEnquiry,
-        responses: {
-          '200': enquiryAnswer('The enquiry in the inbox'),
-          '409': responseRef('Conflict'),
-          ...refusals(400, 401, 403, 404, 405, 503),
-        },
-      },
-    },
-    [documentPathOf(INBOX_ROUTES.notSpam)]: {
-      post: {
-        ...staffOnly,
-        operationId: 'notSpamEnquiry',
-        summary: 'From the spam folder to the inbox',
-        parameters: inEnquiry,
-        responses: {
-          '200': enquiryAnswer('The enquiry in the inbox'),
-          '409': responseRef('Conflict'),
-          ...refusals(400, 401, 403, 404, 405, 503),
-        },
-      },
-    },
-    [documentPathOf(INBOX_ROUTES.notes)]: {
-      post: {
-        ...staffOnly,
-        operationId: 'addEnquiryNote',
-        summary: 'An internal note',
-        parameters: inEnquiry,
-        requestBody: { required: true, content: jsonContent(ref('NoteCreate')) },
-        responses: {
-          '201': jsonAnswer('The note', ref('NoteAnswer')),
-          ...refusals(400, 401, 403, 404, 405, 413, 415, 503),
-        },
-      },
-    },
-  };
-}
-
-/** The owners' Staff page and audit log (issue 12): owners only, so staff are 403. */
-function ownerOperations(): Record<string, Record<string, unknown>> {
-  const ownersOnly = { security: STAFF };
-  const accountAnswer = (description: string) => jsonAnswer(description, ref('StaffAccountAnswer'));
-  const accountAction = (operationId: string, summary: string) => ({
-    post: {
-      ...ownersOnly,
-      tags: ['Owners'],
-      operationId,
-      summary,
-      parameters: [ID_PARAMETER],
-      responses: {
-        '200': accountAnswer('The account as changed'),
-        '409': responseRef('AccountConflict'),
-        ...refusals(400, 401, 403, 404, 405, 503),
-      },
-    },
-  });
-  return {
-    [STAFF_ROUTES.accounts]: {
-      get: {
-        ...ownersOnly,
-        tags: ['Owners'],
-        operationId: 'listAccounts',
-        summary: 'Every account, newest first, with its role (owners only)',
-        responses: { '200': jsonAnswer('The accounts', ref('StaffAccountsAnswer')), ...refusals(401, 403, 405, 503) },
-      },
-    },
-    [documentPathOf(STAFF_ROUTES.approve)]: accountAction(
-      'approveAccount',
-      'A confirmed account waiting for approval becomes staff at once and is mailed (owners only)',
-    ),
-    [documentPathOf(STAFF_ROUTES.refuse)]: accountAction('refuseAccount', 'Refuses a waiting account (owners only)'),
-    [documentPathOf(STAFF_ROUTES.remove)]: accountAction(
-      'removeAccount',
-      'Removes a staff member or owner and ends their sessions at once; never the last owner (owners only)',
-    ),
-    [documentPathOf(STAFF_ROUTES.makeOwner)]: accountAction('makeOwner', 'Makes a staff member an owner (owners only)'),
-    [documentPathOf(STAFF_ROUTES.makeStaff)]: accountAction(
-      'makeStaff',
-      'Makes an owner staff again; never the last owner (owners only)',
-    ),
-    [STAFF_ADMIN_PATHS.AUDIT]: {
-      get: {
-        ...ownersOnly,
-        tags: ['Audit log'],
-        operationId: 'listAuditLog',
-        summary: 'One page of the audit log, newest first, paged as the inbox is (`after`, `before`; owners only)',
-        parameters: queryParametersOf(AuditQuerySchema),
-        responses: { '200': jsonAnswer('The page', ref('AuditPage')), ...refusals(400, 401, 403, 405, 503) },
-      },
-    },
-    [STAFF_ADMIN_PATHS.AUDIT_EXPORT]: {
-      get: {
-        ...ownersOnly,
-        tags: ['Audit log'],
-        operationId: 'exportAuditLog',
-        summary:
-          'The filtered audit log as CSV (UTF-8 with a byte order mark): with `limit`, the entries of that one page; the export is itself recorded',
-        parameters: queryParametersOf(AuditQuerySchema),
-        responses: {
-          '200': { description: 'The CSV file', content: { 'text/csv': { schema: { type: 'string' } } } },
-          ...refusals(400, 401, 403, 405, 503),
-        },
-      },
-    },
-    [STAFF_ADMIN_PATHS.AUDIT_EXPORT_XLSX]: {
-      get: {
-        ...ownersOnly,
-        tags: ['Audit log'],
-        operationId: 'exportAuditLogXlsx',
-        summary: 'The same entries as the CSV export, as an .xlsx workbook (times as Lagos date cells)',
-        parameters: queryParametersOf(AuditQuerySchema),
-        responses: {
-          '200': {
-            description: 'The workbook',
-            content: { [XLSX_CONTENT_TYPE]: { schema: { type: 'string', format: 'binary' } } },
-          },
-          ...refusals(400, 401, 403, 405, 503),
-        },
-      },
-    },
-  };
-}
-
-/** A downloaded file's schema by its type: the JSON export is the records with the time of the export. */
-function fileSchemaOf(type: string): JsonSchema {
-  if (type === 'application/json') {
-    return {
-      type: 'object',
-      properties: { exportedAt: { type: 'string', format: 'date-time' } },
-      required: ['exportedAt'],
-      description: 'The records findPersonData answers, and when they were exported',
-    };
-  }
-  return type.startsWith('text/') ? { type: 'string' } : { type: 'string', format: 'binary' };
-}
-
-/** Data requests (issue 12, docs/decisions/0022): a person's records found, exported and erased; owners only. */
-function dataRequestOperations(): Record<string, Record<string, unknown>> {
-  const ownersOnly = { security: STAFF, tags: ['Data requests'] };
-  const person = queryParametersOf(DataRequestQuerySchema);
-  const download = (operationId: string, summary: string, type: string) => ({
-    get: {
-      ...ownersOnly,
-      operationId,
-      summary,
-      parameters: person,
-      responses: {
-        '200': {
-          description: 'The file (Content-Disposition: attachment)',
-          content: { [type]: { schema: fileSchemaOf(type) } },
-        },
-        ...refusals(400, 401, 403, 405, 503),
-      },
-    },
-  });
-  return {
-    [STAFF_ADMIN_PATHS.DATA_REQUEST]: {
-      get: {
-        ...ownersOnly,
-        operationId: 'findPersonData',
-        summary: 'Every enquiry (any folder), note and mail record of a person, by e-mail or phone; audited masked',
-        parameters: person,
-        responses: {
-          '200': jsonAnswer("The person's records", outputSchemaOf(DataRequestAnswerSchema)),
-          ...refusals(400, 401, 403, 405, 503),
-        },
-      },
-    },
-    [STAFF_ADMIN_PATHS.DATA_REQUEST_EXPORT_JSON]: download(
-      'exportPersonDataJson',
-      'The same records as JSON',
-      'application/json',
-    ),
-    [STAFF_ADMIN_PATHS.DATA_REQUEST_EXPORT_CSV]: download(
-      'exportPersonDataCsv',
-      'The same records as one CSV (UTF-8 with a byte order mark): a row per value (Table, Row, Column, Value)',
-      'text/csv',
-    ),
-    [STAFF_ADMIN_PATHS.DATA_REQUEST_EXPORT_ZIP]: download(
-      'exportPersonDataZip',
-      'The same records as a ZIP of one CSV per table (each kind of enquiry, notes, mails), each with its header',
-      'application/zip',
-    ),
-    [STAFF_ADMIN_PATHS.DATA_REQUEST_EXPORT_XLSX]: download(
-      'exportPersonDataXlsx',
-      'The same records as an .xlsx workbook, one sheet per table',
-      XLSX_CONTENT_TYPE,
-    ),
-    [STAFF_ADMIN_PATHS.DATA_REQUEST_ERASE]: {
-      post: {
-        ...ownersOnly,
-        operationId: 'erasePersonData',
-        summary: "Erases the person's enquiries, notes and mail records when expectedRecords is the number found",
-        requestBody: { required: true, content: jsonContent(inputSchemaOf(DataErasureSchema)) },
-        responses: {
-          '200': jsonAnswer('What was erased', outputSchemaOf(DataErasureAnswerSchema)),
-          '409': jsonAnswer(
-            'The number of records is no longer the one confirmed; nothing was erased',
-            envelope({ success: { const: false } }, ['message']),
-          ),
-          ...refusals(400, 401, 403, 405, 413, 415, 503),
-        },
-      },
-    },
   };
 }
 
@@ -996,7 +550,7 @@ function tags(): Array<{ name: string; description: string }> {
 let built: { appUrl: string; document: Record<string, unknown> } | undefined;
 
 /** `appUrl` is APP_URL as the server runs: the document's server, so a client generated from it calls this site. */
-export function buildOpenApiDocument(appUrl: string): Record<string, unknown> {
+export function buildOpenApiDocument(appUrl: string, declared: DeclaredRoute[]): Record<string, unknown> {
   if (built?.appUrl === appUrl) return built.document;
   const origin = publicOriginOf(appUrl);
   const document = {
@@ -1015,9 +569,7 @@ export function buildOpenApiDocument(appUrl: string): Record<string, unknown> {
       ...authOperations(),
       ...Object.assign({}, ...MESSAGE_KINDS.map(messageOperations)),
       ...serviceOperations(),
-      ...inboxOperations(),
-      ...ownerOperations(),
-      ...dataRequestOperations(),
+      ...documentPathsOf(declared),
     },
     components: components(),
   };

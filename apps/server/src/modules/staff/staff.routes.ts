@@ -1,8 +1,8 @@
-import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { decimalId, STAFF_ADMIN_PATHS } from '@agency/shared';
 import type { AppDeps } from '../../app-deps';
-import { methodNotAllowed } from '../../middleware/method-not-allowed';
+import { jsonAnswer, ref, refusals, responseRef } from '../../lib/json-schema';
+import { declareRoute, type DeclaredRoute } from '../../lib/routes';
 import { parseInput } from '../../middleware/validate';
 import { signedInUserId } from '../auth/require-staff';
 import { changeAccount, listAccounts, type StaffAction } from './staff.service';
@@ -18,33 +18,64 @@ export const STAFF_ROUTES = {
 } as const;
 
 const IdParamSchema = z.object({ id: decimalId });
+const ID_PARAMETER = { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[0-9]+$' } };
+const inAccount = {
+  parameters: [ID_PARAMETER],
+  parse: (raw: Record<string, string>) => parseInput(IdParamSchema, { id: raw.id }).id,
+};
+
+/** Each account action: its path, operation and summary. */
+const ACCOUNT_ACTIONS = [
+  [
+    STAFF_ROUTES.approve,
+    'approve',
+    'approveAccount',
+    'A confirmed account waiting for approval becomes staff at once and is mailed (owners only)',
+  ],
+  [STAFF_ROUTES.refuse, 'refuse', 'refuseAccount', 'Refuses a waiting account (owners only)'],
+  [
+    STAFF_ROUTES.remove,
+    'remove',
+    'removeAccount',
+    'Removes a staff member or owner and ends their sessions at once; never the last owner (owners only)',
+  ],
+  [STAFF_ROUTES.makeOwner, 'make-owner', 'makeOwner', 'Makes a staff member an owner (owners only)'],
+  [STAFF_ROUTES.makeStaff, 'make-staff', 'makeStaff', 'Makes an owner staff again; never the last owner (owners only)'],
+] as const satisfies ReadonlyArray<readonly [string, StaffAction, string, string]>;
 
 /** The owners' Staff page (issue 12): every route owners only. */
-export function staffRoutes(deps: AppDeps, requireOwner: RequestHandler): Router {
-  const router = Router();
-
-  router
-    .route(STAFF_ROUTES.accounts)
-    .get(requireOwner, async (req, res) => {
-      res.json({ success: true, accounts: await listAccounts(deps, signedInUserId(req)) });
-    })
-    .all(methodNotAllowed(['GET']));
-
-  for (const [path, action] of [
-    [STAFF_ROUTES.approve, 'approve'],
-    [STAFF_ROUTES.refuse, 'refuse'],
-    [STAFF_ROUTES.remove, 'remove'],
-    [STAFF_ROUTES.makeOwner, 'make-owner'],
-    [STAFF_ROUTES.makeStaff, 'make-staff'],
-  ] as const satisfies ReadonlyArray<readonly [string, StaffAction]>) {
-    router
-      .route(path)
-      .post(requireOwner, async (req, res) => {
-        const { id } = parseInput(IdParamSchema, { id: req.params.id });
-        res.json({ success: true, account: await changeAccount(deps, action, id, signedInUserId(req)) });
-      })
-      .all(methodNotAllowed(['POST']));
-  }
-
-  return router;
+export function staffRouteDeclarations(deps: AppDeps): DeclaredRoute[] {
+  return [
+    declareRoute({
+      method: 'get',
+      path: STAFF_ROUTES.accounts,
+      access: 'owner',
+      tags: ['Owners'],
+      operationId: 'listAccounts',
+      summary: 'Every account, newest first, with its role (owners only)',
+      responses: { '200': jsonAnswer('The accounts', ref('StaffAccountsAnswer')), ...refusals(401, 403, 405, 503) },
+      handle: async ({ req, res }) => {
+        res.json({ success: true, accounts: await listAccounts(deps, signedInUserId(req)) });
+      },
+    }),
+    ...ACCOUNT_ACTIONS.map(([path, action, operationId, summary]) =>
+      declareRoute({
+        method: 'post',
+        path,
+        access: 'owner',
+        tags: ['Owners'],
+        operationId,
+        summary,
+        params: inAccount,
+        responses: {
+          '200': jsonAnswer('The account as changed', ref('StaffAccountAnswer')),
+          '409': responseRef('AccountConflict'),
+          ...refusals(400, 401, 403, 404, 405, 503),
+        },
+        handle: async ({ req, res, params: id }) => {
+          res.json({ success: true, account: await changeAccount(deps, action, id, signedInUserId(req)) });
+        },
+      }),
+    ),
+  ];
 }
