@@ -140,7 +140,7 @@ async function startBareServer() {
 function load(url, { connections, warmup = false }) {
   return autocannon({
     // The throughput runs measure the steady state: both servers first take WARMUP_S of the same load, which
-    // autocannon leaves out of the figures (the JIT, the first WAL pages and the worker's start are not counted).
+    // autocannon leaves out of the figures (the JIT and the first WAL pages are not counted).
     ...(warmup ? { warmup: { connections, duration: WARMUP_S } } : {}),
     url,
     method: 'POST',

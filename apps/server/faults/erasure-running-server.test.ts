@@ -18,7 +18,7 @@ function tracesIn(bytes: Buffer): Record<string, number> {
   return Object.fromEntries(TRACES.map((trace) => [trace, text.split(trace).length - 1]));
 }
 
-describe('an erasure on the running server (SQLite, its checkpoint worker, visitors submitting meanwhile)', () => {
+describe('an erasure on the running server (SQLite, visitors submitting meanwhile)', () => {
   it('leaves no byte of the person in agency.sqlite, its -wal or its -shm', async () => {
     const sink = await startSmtpSink();
     onTestFinished(() => sink.close());
@@ -42,7 +42,7 @@ describe('an erasure on the running server (SQLite, its checkpoint worker, visit
       });
       expect(stored.status).toBe(201);
     }
-    // Other visitors keep the server writing (and the checkpoint worker reading) while the erasure runs.
+    // Other visitors keep the server writing (and SQLite checkpointing the log) while the erasure runs.
     let loading = true;
     let visitors = 0;
     const load = (async () => {

@@ -1,18 +1,11 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
 import { ConfigError, loadConfig, trustProxyWarning } from './config/config';
 import { systemClock } from './lib/clock';
-import { driverOf, openDatabase } from './lib/db';
+import { openDatabase } from './lib/db';
 import { createHttpServer } from './lib/http-server';
-import { startCheckpointer } from './lib/sqlite-checkpointer';
 import { createServerLogger } from './lib/logger';
-import type { MailTransport } from './lib/mailer';
 import { migrateToLatest } from './lib/migrate';
 import { outboxDir, profileImagesDir } from './lib/paths';
-import { inProcessEnquiryStore, startStorageWorker } from './modules/messages/enquiry-store';
-import type { EnquiryStore } from './modules/messages/submission-contract';
-import type { MailWaker, OutboxSender } from './modules/outbox/outbox';
 import { startMailSender } from './modules/outbox/start-sender';
 import { importProfileImageFiles } from './modules/profile-images/profile-images.service';
 import { startDailyPurge } from './modules/retention/retention.service';
@@ -43,9 +36,6 @@ async function main(): Promise<void> {
   if (proxyWarning) logger.warn({ trustProxy: config.trustProxy }, proxyWarning);
 
   const { db, dialect } = openDatabase(config);
-  const driver = driverOf(db);
-  // SQLite's checkpoints run in a worker thread, off the event loop (docs/decisions/0025).
-  const checkpoints = driver.kind === 'sqlite' ? startCheckpointer(driver.database, logger) : undefined;
   const applied = await migrateToLatest(db);
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
   // Images that older versions kept in DATA_DIR move into the database, where every instance finds them.
@@ -64,33 +54,12 @@ async function main(): Promise<void> {
       'SMTP_URL is not set: no mail leaves this server; every mail is only written as a file to the outbox folder',
     );
   }
-  // On SQLite the storage worker stores the forms' submissions and sends the mail, on a thread of its own; anywhere
-  // else (MySQL, or a server run from its sources) both happen here (docs/decisions/0025).
-  const workerEntry = new URL('./storage-worker.js', import.meta.url);
-  const useWorker = dialect === 'sqlite' && existsSync(fileURLToPath(workerEntry));
-  let inProcess: { sender: OutboxSender; transport: MailTransport } | undefined;
-  const runHere = () => {
-    inProcess = startMailSender({ db, dialect, config, logger });
-    return inProcess;
-  };
-  const storage = useWorker ? startStorageWorker(workerEntry, config, logger, () => runHere()) : undefined;
-  if (storage) await storage.ready;
-  else runHere();
-  const here = inProcessEnquiryStore({
-    db,
-    mail: { wake: () => inProcess?.sender.wake() },
-    clock: systemClock,
-    config,
-  });
-  // Whichever is working at the moment: the worker, or this thread once the worker has stopped.
-  const mail: MailWaker = { wake: () => (inProcess ? inProcess.sender.wake() : storage?.wake()) };
-  const enquiries: EnquiryStore = {
-    submit: (kind, submission, verdict) =>
-      inProcess || !storage ? here.submit(kind, submission, verdict) : storage.submit(kind, submission, verdict),
-  };
+  // The forms' submissions are stored on `db` by the request that brings them, and this sender mails what they queue
+  // (docs/decisions/0032).
+  const { sender, transport } = startMailSender({ db, dialect, config, logger });
   // What is past its retention goes for good, once a Lagos day across every instance (docs/decisions/0022).
   const purge = startDailyPurge({ db, clock: systemClock, config, logger });
-  const app = createApp({ db, dialect, mail, enquiries, clock: systemClock, config, logger });
+  const app = createApp({ db, dialect, mail: sender, clock: systemClock, config, logger });
   const server = createHttpServer(app).listen(config.port, () => {
     logger.info(
       { url: config.appUrl, port: config.port, database: dialect, mail: config.smtpUrl ? 'smtp' : 'outbox' },
@@ -111,10 +80,9 @@ async function main(): Promise<void> {
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
     server.close(() => {
       // Mails in hand are finished (or left to their lease), then the database closes.
-      Promise.all([storage?.stop(), inProcess?.sender.stop(), purge.stop()])
-        .then(async () => {
-          inProcess?.transport.close();
-          await checkpoints?.stop();
+      Promise.all([sender.stop(), purge.stop()])
+        .then(() => {
+          transport.close();
           return db.destroy();
         })
         .finally(() => process.exit(0));

@@ -39,7 +39,10 @@ export function openSqlite(file: string): DatabaseHandle {
   database.pragma('secure_delete = ON');
   // Several server processes may share the file; wait for a writer instead of failing at once.
   database.pragma('busy_timeout = 5000');
-  // Transactions that arrive together share one COMMIT, each still answered only once it is on disk (0024).
+  // SQLite's own checkpoint (its default, said here): the COMMIT that takes the log past 1,000 pages (4 MB) copies it
+  // into the database file, on the event loop's thread; 0032 has what that costs under load.
+  database.pragma('wal_autocheckpoint = 1000');
+  // Transactions that arrive together share one COMMIT, each still answered only once it is on disk (0025).
   const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(database) });
   drivers.set(db, { kind: 'sqlite', database });
   return { db, dialect: 'sqlite' };
@@ -76,8 +79,8 @@ const TRUNCATE_BUSY_MS = 50;
 /**
  * After an erasure on SQLite: copies the write-ahead log into the database file and truncates the log to zero bytes,
  * so the pages that held the erased rows before the erasure leave agency.sqlite-wal too (secure_delete has zeroed
- * them in the database file). TRUNCATE waits until no other connection (the storage worker, the checkpoint worker,
- * another process) reads an older snapshot; each attempt waits at most TRUNCATE_BUSY_MS on the event loop's thread,
+ * them in the database file). TRUNCATE waits until no other connection (another server process on the same file, a
+ * backup) reads an older snapshot; each attempt waits at most TRUNCATE_BUSY_MS on the event loop's thread,
  * and the attempts are spaced out, so a busy moment delays the erasure's answer, never the other requests. True when
  * the log was emptied (always on MySQL, which has no such file); false when readers kept it busy throughout.
  */

@@ -9,7 +9,7 @@ import {
 } from 'kysely';
 
 /**
- * Kysely's SQLite dialect with group commit and cached statements (issue 13, docs/decisions/0024).
+ * Kysely's SQLite dialect with group commit and cached statements (issue 13, docs/decisions/0025).
  *
  * With `synchronous=FULL` every COMMIT waits for the disk, and better-sqlite3 waits on the event loop's thread. One
  * COMMIT per transaction made the disk the ceiling of every form and of the outbox. Here the transactions that arrive

@@ -3,7 +3,7 @@ import type { HumanCheckVerdict, SpamReason } from '../../lib/database-schema';
 import type { StoredAnswer } from './messages.repository';
 
 // What a submission store takes and gives back, apart from how it stores: app-deps.ts names the store, and the
-// service, the in-process store and the storage worker implement it, without a type circle through AppDeps.
+// service and the in-process store implement it, without a type circle through AppDeps.
 
 /** How the submit route judged a submission before storing it (issue 10). */
 export interface SubmissionVerdict {
@@ -18,7 +18,7 @@ export interface SubmissionVerdict {
 export type SubmitOutcome =
   { stored: true; reference: string; answer: SubmitAnswer } | { stored: false; replay: StoredAnswer };
 
-/** Where the public forms' submissions are stored: here, or in the storage worker (docs/decisions/0025). */
+/** Where the public forms' submissions are stored (enquiry-store.ts, on the app's own connection). */
 export interface EnquiryStore {
   submit<K extends MessageKind>(
     kind: K,
