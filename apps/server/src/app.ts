@@ -13,19 +13,19 @@ import { apiNotFound, errorHandler } from './middleware/error-handler';
 import { sameOriginOnly } from './middleware/same-origin';
 import { routerOf, type DeclaredRoute } from './lib/routes';
 import { auditRouteDeclarations } from './modules/audit/audit.routes';
-import { authRoutes, SESSION_COOKIE_NAME } from './modules/auth/auth.routes';
+import { authRouteDeclarations, SESSION_COOKIE_NAME } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { requireOwner, requireStaff } from './modules/auth/require-staff';
 import { KyselySessionStore } from './modules/auth/session-store';
 import { dataRequestsRouteDeclarations } from './modules/data-requests/data-requests.routes';
-import { healthRoutes } from './modules/health/health.routes';
+import { healthRouteDeclarations } from './modules/health/health.routes';
 import { createHumanCheck } from './modules/human-check/human-check';
-import { humanCheckRoutes } from './modules/human-check/human-check.routes';
+import { humanCheckRouteDeclarations } from './modules/human-check/human-check.routes';
 import { inboxRouteDeclarations } from './modules/inbox/inbox.routes';
-import { createFormLimiter, messagesRoutes, refuseFloods } from './modules/messages/messages.routes';
+import { createFormLimiter, messagesRouteDeclarations, refuseFloods } from './modules/messages/messages.routes';
 import { openApiRoutes } from './modules/openapi/openapi.routes';
-import { outboxRoutes } from './modules/outbox/outbox.routes';
-import { profileImagesRoutes } from './modules/profile-images/profile-images.routes';
+import { outboxRouteDeclarations } from './modules/outbox/outbox.routes';
+import { profileImagesRouteDeclarations } from './modules/profile-images/profile-images.routes';
 import { staffRouteDeclarations } from './modules/staff/staff.routes';
 import { createFormPages } from './modules/web/form-pages';
 import { publicOriginOf, webRoutes } from './modules/web/web.routes';
@@ -142,30 +142,30 @@ export function createApp(deps: AppDeps): Express {
   app.use(API_BASE, (req, res, next) =>
     sessionless.has(`${req.baseUrl}${req.path}`) ? next() : sessions(req, res, next),
   );
-  app.use(healthRoutes(deps.db, deps.clock, logger));
-  app.use(authRoutes(auth, deps.clock, config.isProduction));
   const staffOnly = requireStaff(auth);
   const ownersOnly = requireOwner(auth);
-  const humanCheck = createHumanCheck(config.sessionSecret);
-  const webRoot = deps.webRoot ?? DEFAULT_WEB_ROOT;
-  // A public form's page, filled per request and rendered as a form post's answer (docs/decisions/0019).
-  const issueFormSlots = () => ({ question: humanCheck.issue(deps.clock().getTime()), idempotencyKey: randomUUID() });
-  const formPages = createFormPages(webRoot, () => publicOriginOf(config.appUrl));
-  app.use(humanCheckRoutes(deps, humanCheck));
-  app.use(messagesRoutes(deps, staffOnly, { humanCheck, formPages, issueFormSlots }, formLimiter));
   // Routes declared once (docs/decisions/0035): mounted from their declarations, which also make the OpenAPI document.
   const declared: DeclaredRoute[] = [];
   const mount = (routes: DeclaredRoute[]) => {
     declared.push(...routes);
     app.use(routerOf(routes, { staff: staffOnly, owner: ownersOnly }));
   };
+  mount(healthRouteDeclarations(deps.db, deps.clock, logger));
+  mount(authRouteDeclarations(auth, deps.clock, config.isProduction));
+  const humanCheck = createHumanCheck(config.sessionSecret);
+  const webRoot = deps.webRoot ?? DEFAULT_WEB_ROOT;
+  // A public form's page, filled per request and rendered as a form post's answer (docs/decisions/0019).
+  const issueFormSlots = () => ({ question: humanCheck.issue(deps.clock().getTime()), idempotencyKey: randomUUID() });
+  const formPages = createFormPages(webRoot, () => publicOriginOf(config.appUrl));
+  mount(humanCheckRouteDeclarations(deps, humanCheck));
+  mount(messagesRouteDeclarations(deps, { humanCheck, formPages, issueFormSlots }, formLimiter));
   mount(inboxRouteDeclarations(deps));
-  app.use(outboxRoutes(deps, staffOnly));
+  mount(outboxRouteDeclarations(deps));
   mount(staffRouteDeclarations(deps));
   mount(auditRouteDeclarations(deps));
   mount(dataRequestsRouteDeclarations(deps));
-  app.use(profileImagesRoutes(deps.db));
-  app.use(openApiRoutes(config.appUrl, declared));
+  mount(profileImagesRouteDeclarations(deps.db));
+  app.use(openApiRoutes({ origin: publicOriginOf(config.appUrl), sessionCookieName: SESSION_COOKIE_NAME }, declared));
   app.use(API_BASE, apiNotFound);
 
   app.use(webRoutes(webRoot, config.appUrl, issueFormSlots));

@@ -100,3 +100,11 @@ export const PUBLIC: never[] = [];
 
 /** An Express route path (`/api/enquiries/:kind`) in OpenAPI's form (`/api/enquiries/{kind}`). */
 export const documentPathOf = (route: string) => route.replace(/:(\w+)/g, '{$1}');
+
+/** A kind's name in the document (`request_quote` -> `RequestQuote`), with a suffix for its schemas (`...Row`). */
+export function kindSchemaNameOf(kind: string, suffix: string): string {
+  return `${kind
+    .split('_')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('')}${suffix}`;
+}

@@ -1,4 +1,4 @@
-import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
 import { jsonBody } from '../middleware/json-body';
 import { methodNotAllowed } from '../middleware/method-not-allowed';
@@ -18,6 +18,7 @@ export type Method = 'get' | 'post' | 'patch' | 'delete';
 interface RouteInput<P, Q, B> {
   req: Request;
   res: Response;
+  next: NextFunction;
   params: P;
   query: Q;
   body: B;
@@ -26,6 +27,8 @@ interface RouteInput<P, Q, B> {
 export interface RouteDeclaration<P, Q, B> {
   method: Method;
   path: string;
+  /** Other paths served the same way but left out of the document (the spec's own address of a file). */
+  alsoAt?: string[];
   access: Access;
   operationId: string;
   tags: readonly string[];
@@ -33,10 +36,16 @@ export interface RouteDeclaration<P, Q, B> {
   description?: string;
   /** Path parameters: their document entries and how the route reads them (read first, as an unknown kind is 404). */
   params?: { parameters: object[]; parse: (raw: Record<string, string>) => P };
+  /** Parameters the route reads itself, leniently (a header, a query value ignored when invalid): documented only. */
+  parameters?: object[];
   /** Query parameters, parsed after the path's (400 with `errors` when refused). */
   query?: z.ZodType<Q>;
   /** A UTF-8 JSON body (415/413/400 as jsonBody answers), parsed last; the document names its component if given. */
   body?: { schema: z.ZodType<B>; component?: string };
+  /** A body the route reads itself (a form post, a file upload): its document entry, and `before` parses it. */
+  requestBody?: object;
+  /** Middleware between the guard and the handler (an action check, a multipart reader), in this order. */
+  before?: RequestHandler[];
   /** The answers by status, as the document gives them. */
   responses: Record<string, unknown>;
   handle: (input: RouteInput<P, Q, B>) => Promise<void> | void;
@@ -46,6 +55,7 @@ export interface RouteDeclaration<P, Q, B> {
 export interface DeclaredRoute {
   method: Method;
   path: string;
+  alsoAt: string[];
   access: Access;
   operation: Record<string, unknown>;
   handlers: RequestHandler[];
@@ -61,10 +71,11 @@ export function declareRoute<P = undefined, Q = undefined, B = undefined>(
   declaration: RouteDeclaration<P, Q, B>,
 ): DeclaredRoute {
   const { method, path, access, params, query, body, handle } = declaration;
-  const handler: RequestHandler = async (req, res) => {
+  const handler: RequestHandler = async (req, res, next) => {
     const input = {
       req,
       res,
+      next,
       params: params ? params.parse(req.params as Record<string, string>) : (undefined as P),
       query: query ? parseInput(query, req.query) : (undefined as Q),
       body: undefined as B,
@@ -75,15 +86,20 @@ export function declareRoute<P = undefined, Q = undefined, B = undefined>(
   return {
     method,
     path,
+    alsoAt: declaration.alsoAt ?? [],
     access,
     operation: operationOf(declaration),
-    handlers: [...(body ? jsonBody : []), handler],
+    handlers: [...(declaration.before ?? []), ...(body ? jsonBody : []), handler],
   };
 }
 
 function operationOf<P, Q, B>(declaration: RouteDeclaration<P, Q, B>): Record<string, unknown> {
   const { access, operationId, tags, summary, description, params, query, body, responses } = declaration;
-  const parameters = [...(params?.parameters ?? []), ...(query ? queryParametersOf(query) : [])];
+  const parameters = [
+    ...(params?.parameters ?? []),
+    ...(declaration.parameters ?? []),
+    ...(query ? queryParametersOf(query) : []),
+  ];
   return {
     operationId,
     tags,
@@ -99,6 +115,7 @@ function operationOf<P, Q, B>(declaration: RouteDeclaration<P, Q, B>): Record<st
           },
         }
       : {}),
+    ...(declaration.requestBody ? { requestBody: declaration.requestBody } : {}),
     responses,
   };
 }
@@ -109,10 +126,10 @@ function operationOf<P, Q, B>(declaration: RouteDeclaration<P, Q, B>): Record<st
  */
 export function routerOf(routes: DeclaredRoute[], guards: RouteGuards = {}): Router {
   const router = Router();
-  const paths = [...new Set(routes.map(({ path }) => path))];
+  const paths = [...new Set(routes.flatMap(({ path, alsoAt }) => [path, ...alsoAt]))];
   for (const path of paths) {
     const route = router.route(path);
-    const methods = routes.filter((declared) => declared.path === path);
+    const methods = routes.filter((declared) => declared.path === path || declared.alsoAt.includes(path));
     for (const { method, access, handlers } of methods) {
       const guard = access === 'public' ? undefined : guards[access];
       if (access !== 'public' && !guard) throw new Error(`No ${access} guard given for ${method} ${path}`);

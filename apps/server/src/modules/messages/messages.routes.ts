@@ -1,26 +1,27 @@
-import { Router, type Request, type RequestHandler, type Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { z } from 'zod';
 import {
   API_MESSAGES,
   decimalCount,
   decimalId,
   ENQUIRY_KINDS,
+  IDEMPOTENCY_HEADER,
   MESSAGE_KINDS,
   type FormPageState,
+  type IssuedSumQuestion,
   type MessageKind,
   type SubmitAnswer,
 } from '@agency/shared';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
+import { envelope, jsonAnswer, kindSchemaNameOf, ref, refusals, responseRef } from '../../lib/json-schema';
+import { declareRoute, type DeclaredRoute } from '../../lib/routes';
 import { jsonOrFormBody } from '../../middleware/json-body';
-import { methodNotAllowed } from '../../middleware/method-not-allowed';
 import { parseInput } from '../../middleware/validate';
 import { signedInUserId } from '../auth/require-staff';
 import { clientAddressKey } from '../../lib/client-address';
 import { createRateLimiter, tooManyRequests, type RateLimiter } from '../../lib/rate-limiter';
 import type { HumanCheck } from '../human-check/human-check';
-import type { FormPages } from '../web/form-pages';
-import type { IssueFormSlots } from '../web/web.routes';
 import {
   emptyAnswerError,
   formFieldsOf,
@@ -37,19 +38,21 @@ import { deleteMessage, findReplay, listMessages } from './messages.service';
 const LIST_LIMIT_MAX = 1000;
 const SEARCH_MAX = 200;
 
-export const ListQuerySchema = z.object({
+const ListQuerySchema = z.object({
   limit: decimalCount({ min: 1, max: LIST_LIMIT_MAX }).optional(),
   offset: decimalCount({ min: 0, max: Number.MAX_SAFE_INTEGER }).optional(),
   q: z.string().trim().max(SEARCH_MAX).optional(),
 });
 
-export const DeleteQuerySchema = z.object({ id: decimalId });
+const DeleteQuerySchema = z.object({ id: decimalId });
 
+/** What the public forms' routes need of the web module, given by the app (a module's types stay its own). */
 interface PublicForms {
   humanCheck: HumanCheck;
   /** Renders a form's page as the answer to a form post without JavaScript (docs/decisions/0019). */
-  formPages: FormPages;
-  issueFormSlots: IssueFormSlots;
+  formPages: { available(): boolean; render(pagePath: string, state: FormPageState): Promise<string> };
+  /** A new question and idempotency key for a form's page. */
+  issueFormSlots: () => { question: IssuedSumQuestion; idempotencyKey: string };
 }
 
 /** FORM_RATE_LIMIT's counts: one per form and client address. */
@@ -79,13 +82,11 @@ export function refuseFloods(submissions: RateLimiter, delayMs: number): Request
   };
 }
 
-export function messagesRoutes(
+export function messagesRouteDeclarations(
   deps: AppDeps,
-  requireStaff: RequestHandler,
   forms: PublicForms,
   submissions: RateLimiter,
-): Router {
-  const router = Router();
+): DeclaredRoute[] {
   const { humanCheck } = forms;
   const enquiries = deps.enquiries ?? inProcessEnquiryStore(deps);
 
@@ -171,59 +172,123 @@ export function messagesRoutes(
     }
   }
 
-  for (const kind of MESSAGE_KINDS) {
+  return MESSAGE_KINDS.flatMap((kind) => {
     const definition = ENQUIRY_KINDS[kind];
-
-    router
-      .route(definition.paths.submit)
-      .post(...jsonOrFormBody, async (req, res) => {
-        // A form post leaves out what was not chosen and sends one ticked box as a string (0019).
-        if (isFormPost(req)) req.body = formFieldsOf(definition.schema, req.body);
-        const extras = extrasOf(req);
-        if (wantsPage(req) && forms.formPages.available()) return answerWithPage(kind, req, res, extras);
-        // A repeat of a key answered before (a double tap, a retry after a dropped connection) stores nothing new.
-        const earlier = extras.idempotencyKey ? await findReplay(deps, kind, extras.idempotencyKey) : undefined;
-        if (earlier) {
-          res.status(earlier.status).json(JSON.parse(earlier.answer));
-          return;
-        }
-        // Every attempt counts, per form and client address, whatever it holds: a script sending junk is a script.
-        const allowed = await submissions.consume(formSubject(kind, req));
-        if (!allowed.allowed) throw tooManyRequests(allowed.retryAfterSeconds, API_MESSAGES.TOO_MANY_SUBMISSIONS);
-        const submission = parseInput(definition.schema, extras.fields);
-        const verdict = judgeSubmission(extras, {
-          humanCheck,
-          now: deps.clock().getTime(),
-          requireHumanCheck: deps.config.requireHumanCheck,
-          wrongSumMessage: definition.wrongSumMessage,
-        });
-        const outcome = await enquiries.submit(kind, submission, {
-          ...verdict,
-          idempotencyKey: extras.idempotencyKey,
-        });
-        if (outcome.stored) res.status(201).json(outcome.answer);
-        else res.status(outcome.replay.status).json(JSON.parse(outcome.replay.answer));
-      })
-      .all(methodNotAllowed(['POST']));
-
-    router
-      .route(definition.paths.list)
-      .get(requireStaff, async (req, res) => {
-        const query = parseInput(ListQuerySchema, req.query);
-        const paged = query.limit !== undefined || query.offset !== undefined || query.q !== undefined;
-        const { messages, total } = await listMessages(deps, kind, { ...query, withTotal: paged });
-        res.json(paged ? { success: true, messages, total } : { success: true, messages });
-      })
-      .all(methodNotAllowed(['GET']));
-
-    router
-      .route(definition.paths.delete)
-      .delete(requireStaff, async (req, res) => {
-        const { id } = parseInput(DeleteQuerySchema, req.query);
-        await deleteMessage(deps, kind, id, signedInUserId(req));
-        res.json({ success: true, message: API_MESSAGES.DELETED });
-      })
-      .all(methodNotAllowed(['DELETE']));
-  }
-  return router;
+    const { paths } = definition;
+    const tag = kindSchemaNameOf(kind, '');
+    const submission = ref(kindSchemaNameOf(kind, 'Submission'));
+    return [
+      declareRoute({
+        method: 'post',
+        path: paths.submit,
+        access: 'public',
+        operationId: `submit${tag}`,
+        tags: [tag],
+        summary: `Sends a ${kind.replace('_', ' ')} enquiry`,
+        description:
+          "JSON from the site's script, or a browser's form post without JavaScript (`application/x-www-form-urlencoded`, the same fields): a form post whose Accept prefers text/html is answered with the form's page, 200 with the success and its reference, or 400/429 with the form again, each message under its field and everything typed kept (docs/decisions/0019); any other request is answered with JSON. A repeated Idempotency-Key answers the first answer again.",
+        parameters: [{ name: IDEMPOTENCY_HEADER, in: 'header', required: false, schema: ref('IdempotencyKey') }],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': { schema: submission },
+            'application/x-www-form-urlencoded': { schema: submission },
+          },
+        },
+        before: jsonOrFormBody,
+        responses: {
+          '200': {
+            description:
+              "A browser's form post was stored (or taken as spam, answered the same): the form's page with the success message and the reference",
+            content: { 'text/html': { schema: { type: 'string' } } },
+          },
+          '201': {
+            description: 'Stored (or taken as spam, answered the same); two mails queued',
+            content: {
+              'application/json': {
+                schema: envelope({ success: { const: true }, reference: { type: 'string', pattern: '^RD-' } }, [
+                  'message',
+                  'reference',
+                ]),
+              },
+            },
+          },
+          ...refusals(400, 403, 405, 413, 415, 429, 503),
+          '400': responseRef('FormRefused'),
+          '429': responseRef('FormTooManyRequests'),
+        },
+        handle: async ({ req, res }) => {
+          // A form post leaves out what was not chosen and sends one ticked box as a string (0019).
+          if (isFormPost(req)) req.body = formFieldsOf(definition.schema, req.body);
+          const extras = extrasOf(req);
+          if (wantsPage(req) && forms.formPages.available()) return answerWithPage(kind, req, res, extras);
+          // A repeat of a key answered before (a double tap, a retry after a dropped connection) stores nothing new.
+          const earlier = extras.idempotencyKey ? await findReplay(deps, kind, extras.idempotencyKey) : undefined;
+          if (earlier) {
+            res.status(earlier.status).json(JSON.parse(earlier.answer));
+            return;
+          }
+          // Every attempt counts, per form and client address, whatever it holds: a script sending junk is a script.
+          const allowed = await submissions.consume(formSubject(kind, req));
+          if (!allowed.allowed) throw tooManyRequests(allowed.retryAfterSeconds, API_MESSAGES.TOO_MANY_SUBMISSIONS);
+          const submitted = parseInput(definition.schema, extras.fields);
+          const verdict = judgeSubmission(extras, {
+            humanCheck,
+            now: deps.clock().getTime(),
+            requireHumanCheck: deps.config.requireHumanCheck,
+            wrongSumMessage: definition.wrongSumMessage,
+          });
+          const outcome = await enquiries.submit(kind, submitted, {
+            ...verdict,
+            idempotencyKey: extras.idempotencyKey,
+          });
+          if (outcome.stored) res.status(201).json(outcome.answer);
+          else res.status(outcome.replay.status).json(JSON.parse(outcome.replay.answer));
+        },
+      }),
+      declareRoute({
+        method: 'get',
+        path: paths.list,
+        access: 'staff',
+        operationId: `list${tag}`,
+        tags: [tag],
+        summary: 'Lists the stored enquiries, newest first (staff only)',
+        description: 'Without parameters every row; limit, offset or q narrow the list and add total.',
+        query: ListQuerySchema,
+        responses: {
+          '200': jsonAnswer(
+            'The enquiries',
+            envelope(
+              {
+                success: { const: true },
+                messages: { type: 'array', items: ref(kindSchemaNameOf(kind, 'Row')) },
+                total: { type: 'integer', minimum: 0 },
+              },
+              ['messages'],
+            ),
+          ),
+          ...refusals(400, 401, 403, 405, 503),
+        },
+        handle: async ({ res, query }) => {
+          const paged = query.limit !== undefined || query.offset !== undefined || query.q !== undefined;
+          const { messages, total } = await listMessages(deps, kind, { ...query, withTotal: paged });
+          res.json(paged ? { success: true, messages, total } : { success: true, messages });
+        },
+      }),
+      declareRoute({
+        method: 'delete',
+        path: paths.delete,
+        access: 'staff',
+        operationId: `delete${tag}`,
+        tags: [tag],
+        summary: 'Deletes one stored enquiry (staff only)',
+        query: DeleteQuerySchema,
+        responses: { '200': jsonAnswer('Deleted'), ...refusals(400, 401, 403, 404, 405, 503) },
+        handle: async ({ req, res, query: { id } }) => {
+          await deleteMessage(deps, kind, id, signedInUserId(req));
+          res.json({ success: true, message: API_MESSAGES.DELETED });
+        },
+      }),
+    ];
+  });
 }

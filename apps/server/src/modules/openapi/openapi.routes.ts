@@ -2,13 +2,15 @@ import type { Router } from 'express';
 import { API_PATHS } from '@agency/shared';
 import { jsonContent, refusals } from '../../lib/json-schema';
 import { declareRoute, routerOf, type DeclaredRoute } from '../../lib/routes';
-import { buildOpenApiDocument } from './openapi';
+import { buildOpenApiDocument, type DocumentedSite } from './openapi';
 
 /**
  * GET /api/openapi.json: the OpenAPI 3.1 document of the API, public (it says nothing the site does not), its server
- * the site's APP_URL, its operations those of the routes the app declared (this one included).
+ * the site's APP_URL (its origin), its operations those of the routes the app declared (this one included).
  */
-export function openApiRoutes(appUrl: string, declared: DeclaredRoute[]): Router {
+export function openApiRoutes(site: DocumentedSite, declared: DeclaredRoute[]): Router {
+  // Built on the first call: nothing in it changes while the server runs.
+  let document: Record<string, unknown> | undefined;
   const routes: DeclaredRoute[] = [
     declareRoute({
       method: 'get',
@@ -22,7 +24,8 @@ export function openApiRoutes(appUrl: string, declared: DeclaredRoute[]): Router
         ...refusals(405),
       },
       handle: ({ res }) => {
-        res.json(buildOpenApiDocument(appUrl, [...declared, ...routes]));
+        document ??= buildOpenApiDocument(site, [...declared, ...routes]);
+        res.json(document);
       },
     }),
   ];

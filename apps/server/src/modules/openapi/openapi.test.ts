@@ -1,5 +1,6 @@
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,6 +13,7 @@ import {
   MESSAGE_KINDS,
   STAFF_ADMIN_PATHS,
 } from '@agency/shared';
+import { declareRoute, routerOf } from '../../lib/routes';
 import { VALID_SUBMISSIONS } from '../../test/fixtures';
 import { createTestContext, STRONG_PASSWORD, type TestContext } from '../../test/test-context';
 
@@ -49,8 +51,39 @@ function expectedApiPaths(): string[] {
 }
 
 interface Layer {
-  route?: { path: string | RegExp };
+  route?: { path: string | RegExp; methods?: Record<string, boolean> };
   handle?: { stack?: Layer[] };
+}
+
+/**
+ * Each `METHOD /api/path` the app registers (nested routers included, `{name}` form) that the document does not give
+ * an operation, and each operation of the document that no route serves: both empty when every route comes from a
+ * declaration and every declaration reaches the document (docs/decisions/0035).
+ */
+function undeclaredRoutesOf(app: unknown, paths: Document['paths']): { undocumented: string[]; unserved: string[] } {
+  const registered = new Set<string>();
+  const walk = (stack: Layer[]) => {
+    for (const layer of stack) {
+      if (layer.route && typeof layer.route.path === 'string' && layer.route.path.startsWith(`${API_BASE}/`)) {
+        const routePath = layer.route.path.replace(/:(\w+)/g, '{$1}');
+        for (const [method, on] of Object.entries(layer.route.methods ?? {})) {
+          if (on && HTTP_METHODS.includes(method)) registered.add(`${method.toUpperCase()} ${routePath}`);
+        }
+      } else if (layer.handle?.stack) walk(layer.handle.stack);
+    }
+  };
+  walk((app as { router: { stack: Layer[] } }).router.stack);
+  const documented = new Set(
+    Object.entries(paths).flatMap(([documentPath, item]) =>
+      Object.keys(item)
+        .filter((key) => HTTP_METHODS.includes(key))
+        .map((method) => `${method.toUpperCase()} ${documentPath}`),
+    ),
+  );
+  return {
+    undocumented: [...registered].filter((route) => !documented.has(route)).sort(),
+    unserved: [...documented].filter((route) => !registered.has(route)).sort(),
+  };
 }
 
 /** The paths of every route registered on the Express app, nested routers included, in OpenAPI's `{name}` form. */
@@ -99,6 +132,40 @@ describe('the OpenAPI document at /api/openapi.json', () => {
     expect(documented).toEqual(expectedApiPaths());
     const registered = registeredRoutePaths(context.app).filter((routePath) => routePath.startsWith(`${API_BASE}/`));
     expect([...new Set(registered)].sort()).toEqual(documented);
+  });
+
+  it('has an operation for every method the app registers under /api, and the app serves every operation', () => {
+    expect(undeclaredRoutesOf(context.app, document.paths)).toEqual({ undocumented: [], unserved: [] });
+  });
+
+  it('names a route registered without a declaration, and a declaration the app does not serve', () => {
+    const app = express();
+    app.use(
+      routerOf([
+        declareRoute({
+          method: 'get',
+          path: `${API_BASE}/declared`,
+          access: 'public',
+          operationId: 'declared',
+          tags: ['Service'],
+          summary: 'Declared',
+          responses: {},
+          handle: ({ res }) => {
+            res.end();
+          },
+        }),
+      ]),
+    );
+    app.post(`${API_BASE}/declared`, (_req, res) => res.end());
+    app.get(`${API_BASE}/plain/:id`, (_req, res) => res.end());
+    const paths = {
+      [`${API_BASE}/declared`]: { get: {} },
+      [`${API_BASE}/gone`]: { delete: {} },
+    };
+    expect(undeclaredRoutesOf(app, paths)).toEqual({
+      undocumented: [`GET ${API_BASE}/plain/{id}`, `POST ${API_BASE}/declared`],
+      unserved: [`DELETE ${API_BASE}/gone`],
+    });
   });
 
   it("names each path's methods exactly as the server's 405 answer allows them", async () => {

@@ -16,10 +16,8 @@ import {
   StaffListSchema,
   ENQUIRY_KINDS,
   HONEYPOT_FIELD,
-  HUMAN_CHECK_AFTER_PARAMETER,
   HUMAN_CHECK_FIELDS,
   IDEMPOTENCY_FIELD,
-  IDEMPOTENCY_HEADER,
   LIMITS,
   LoginSchema,
   MESSAGE_KINDS,
@@ -38,20 +36,12 @@ import {
   envelope,
   inputSchemaOf,
   jsonAnswer,
-  jsonContent,
   outputSchemaOf,
-  PUBLIC,
-  queryParametersOf,
   ref,
-  refusals,
-  responseRef,
-  STAFF,
+  kindSchemaNameOf,
   type JsonSchema,
 } from '../../lib/json-schema';
 import { documentPathsOf, type DeclaredRoute } from '../../lib/routes';
-import { ConfirmQuerySchema, SESSION_COOKIE_NAME } from '../auth/auth.routes';
-import { publicOriginOf } from '../web/web.routes';
-import { DeleteQuerySchema, ListQuerySchema } from '../messages/messages.routes';
 
 /**
  * The OpenAPI 3.1 document of every endpoint the server answers (issue 11). The routes declared once
@@ -94,325 +84,15 @@ function listedRowSchemaOf(kind: MessageKind): JsonSchema {
   };
 }
 
-function kindSchemaName(kind: MessageKind, suffix: string): string {
-  return `${kind
-    .split('_')
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join('')}${suffix}`;
-}
-
-function messageOperations(kind: MessageKind): Record<string, Record<string, unknown>> {
-  const { paths } = ENQUIRY_KINDS[kind];
-  const tag = kindSchemaName(kind, '');
-  const submission = ref(kindSchemaName(kind, 'Submission'));
-  return {
-    [paths.submit]: {
-      post: {
-        operationId: `submit${tag}`,
-        security: PUBLIC,
-        tags: [tag],
-        summary: `Sends a ${kind.replace('_', ' ')} enquiry`,
-        description:
-          "JSON from the site's script, or a browser's form post without JavaScript (`application/x-www-form-urlencoded`, the same fields): a form post whose Accept prefers text/html is answered with the form's page, 200 with the success and its reference, or 400/429 with the form again, each message under its field and everything typed kept (docs/decisions/0019); any other request is answered with JSON. A repeated Idempotency-Key answers the first answer again.",
-        parameters: [
-          {
-            name: IDEMPOTENCY_HEADER,
-            in: 'header',
-            required: false,
-            schema: ref('IdempotencyKey'),
-          },
-        ],
-        requestBody: {
-          required: true,
-          content: {
-            'application/json': { schema: submission },
-            'application/x-www-form-urlencoded': { schema: submission },
-          },
-        },
-        responses: {
-          '200': {
-            description:
-              "A browser's form post was stored (or taken as spam, answered the same): the form's page with the success message and the reference",
-            content: { 'text/html': { schema: { type: 'string' } } },
-          },
-          '201': {
-            description: 'Stored (or taken as spam, answered the same); two mails queued',
-            content: {
-              'application/json': {
-                schema: envelope({ success: { const: true }, reference: { type: 'string', pattern: '^RD-' } }, [
-                  'message',
-                  'reference',
-                ]),
-              },
-            },
-          },
-          ...refusals(400, 403, 405, 413, 415, 429, 503),
-          '400': responseRef('FormRefused'),
-          '429': responseRef('FormTooManyRequests'),
-        },
-      },
-    },
-    [paths.list]: {
-      get: {
-        operationId: `list${tag}`,
-        tags: [tag],
-        summary: 'Lists the stored enquiries, newest first (staff only)',
-        description: 'Without parameters every row; limit, offset or q narrow the list and add total.',
-        security: STAFF,
-        parameters: queryParametersOf(ListQuerySchema),
-        responses: {
-          '200': jsonAnswer(
-            'The enquiries',
-            envelope(
-              {
-                success: { const: true },
-                messages: { type: 'array', items: ref(kindSchemaName(kind, 'Row')) },
-                total: { type: 'integer', minimum: 0 },
-              },
-              ['messages'],
-            ),
-          ),
-          ...refusals(400, 401, 403, 405, 503),
-        },
-      },
-    },
-    [paths.delete]: {
-      delete: {
-        operationId: `delete${tag}`,
-        tags: [tag],
-        summary: 'Deletes one stored enquiry (staff only)',
-        security: STAFF,
-        parameters: queryParametersOf(DeleteQuerySchema),
-        responses: {
-          '200': jsonAnswer('Deleted'),
-          ...refusals(400, 401, 403, 404, 405, 503),
-        },
-      },
-    },
-  };
-}
-
-const pathOf = (apiPath: string) => apiPath.split('?')[0] ?? apiPath;
-
-const actionParameter = (action: string) => ({
-  name: 'action',
-  in: 'query',
-  required: true,
-  schema: { const: action },
-});
-
-function authOperations(): Record<string, Record<string, unknown>> {
-  const user = { user: ref('SessionUser') };
-  return {
-    [pathOf(API_PATHS.LOGIN)]: {
-      get: {
-        operationId: 'checkSession',
-        security: PUBLIC,
-        tags: ['Account'],
-        summary: 'The signed-in user, if any',
-        parameters: [actionParameter('check')],
-        responses: {
-          '200': jsonAnswer('success true with the user, or success false when nobody is signed in', envelope(user)),
-          ...refusals(400, 405, 503),
-        },
-      },
-      post: {
-        operationId: 'login',
-        security: PUBLIC,
-        tags: ['Account'],
-        summary: 'Signs a staff member in',
-        parameters: [actionParameter('login')],
-        requestBody: { required: true, content: jsonContent(ref('Login')) },
-        responses: {
-          '200': jsonAnswer('Signed in; the session cookie is set', envelope(user, ['message', 'user'])),
-          ...refusals(400, 401, 403, 405, 413, 415, 429, 503),
-        },
-      },
-    },
-    [API_PATHS.LOGOUT]: {
-      get: {
-        operationId: 'logoutByLink',
-        security: PUBLIC,
-        tags: ['Account'],
-        summary: "Signs out (the spec's GET; refused from another site)",
-        responses: { '200': jsonAnswer('Signed out'), ...refusals(403, 405, 503) },
-      },
-      post: {
-        operationId: 'logout',
-        security: PUBLIC,
-        tags: ['Account'],
-        summary: 'Signs out',
-        responses: { '200': jsonAnswer('Signed out'), ...refusals(403, 405, 503) },
-      },
-    },
-    [API_PATHS.REGISTER]: {
-      post: {
-        operationId: 'register',
-        security: PUBLIC,
-        tags: ['Account'],
-        summary: 'Creates an account and mails its confirmation link',
-        requestBody: {
-          required: true,
-          content: {
-            'multipart/form-data': { schema: ref('Register'), encoding: { profile_image: { contentType: 'image/*' } } },
-          },
-        },
-        responses: {
-          '201': jsonAnswer('Registered; a confirmation mail is queued'),
-          ...refusals(400, 403, 405, 413, 415, 429, 503),
-        },
-      },
-    },
-    [API_PATHS.CONFIRM_EMAIL]: {
-      get: {
-        operationId: 'confirmEmail',
-        security: PUBLIC,
-        tags: ['Account'],
-        summary: "Confirms an account's e-mail address with the token from its mail",
-        parameters: queryParametersOf(ConfirmQuerySchema),
-        responses: { '200': jsonAnswer('Confirmed'), ...refusals(400, 405, 503) },
-      },
-    },
-    [API_PATHS.RESET_REQUEST]: {
-      post: {
-        operationId: 'requestPasswordReset',
-        security: PUBLIC,
-        tags: ['Account'],
-        summary: 'Mails a reset link (the same answer whether the address has an account or not)',
-        requestBody: { required: true, content: jsonContent(ref('ResetRequest')) },
-        responses: { '200': jsonAnswer('Requested'), ...refusals(400, 403, 405, 413, 415, 429, 503) },
-      },
-    },
-    [API_PATHS.RESEND_CONFIRMATION]: {
-      post: {
-        operationId: 'requestConfirmationLink',
-        security: PUBLIC,
-        tags: ['Account'],
-        summary:
-          'Mails a new 24-hour confirmation link to an account not yet confirmed; older links stop working (the same answer for any address)',
-        description:
-          "JSON, or a browser's form post without JavaScript (`application/x-www-form-urlencoded`, the same field): a form post whose Accept prefers text/html is answered 303 to /new-confirmation-link/sent (to the form again when the address is not one); any other request gets JSON.",
-        requestBody: {
-          required: true,
-          content: {
-            ...jsonContent(ref('ConfirmationRequest')),
-            'application/x-www-form-urlencoded': { schema: ref('ConfirmationRequest') },
-          },
-        },
-        responses: {
-          '200': jsonAnswer('Requested'),
-          '303': { description: "A browser's form post: the page that gives the same answer" },
-          ...refusals(400, 403, 405, 413, 415, 429, 503),
-        },
-      },
-    },
-    [API_PATHS.UPDATE_PASSWORD]: {
-      post: {
-        operationId: 'updatePassword',
-        security: PUBLIC,
-        tags: ['Account'],
-        summary: 'Sets a new password with the token from a reset mail',
-        requestBody: { required: true, content: jsonContent(ref('UpdatePassword')) },
-        responses: { '200': jsonAnswer('Updated'), ...refusals(400, 403, 405, 413, 415, 429, 503) },
-      },
-    },
-  };
-}
-
-function serviceOperations(): Record<string, Record<string, unknown>> {
-  return {
-    [API_PATHS.HUMAN_CHECK]: {
-      get: {
-        operationId: 'issueHumanCheck',
-        security: PUBLIC,
-        tags: ['Forms'],
-        summary: 'A new question "What is a + b?" with its signed, single-use token (30 minutes)',
-        parameters: [
-          {
-            name: HUMAN_CHECK_AFTER_PARAMETER,
-            in: 'query',
-            required: false,
-            description:
-              'The token of the question the form had (refused or answered wrongly): the new token keeps the time the form was first served, so a quick correction is not too fast. An invalid or expired one is ignored.',
-            schema: { type: 'string', maxLength: 500 },
-          },
-        ],
-        responses: {
-          '200': jsonAnswer(
-            'The question',
-            envelope(
-              {
-                success: { const: true },
-                a: { type: 'integer', minimum: 0, maximum: 9 },
-                b: { type: 'integer', minimum: 0, maximum: 9 },
-                token: { type: 'string' },
-              },
-              ['a', 'b', 'token'],
-            ),
-          ),
-          ...refusals(405),
-        },
-      },
-    },
-    [API_PATHS.HEALTH]: {
-      get: {
-        operationId: 'health',
-        security: PUBLIC,
-        tags: ['Service'],
-        summary: 'Whether the database answers',
-        responses: {
-          '200': jsonAnswer('Up', envelope({ success: { const: true }, db: { const: 'up' } }, ['db'])),
-          '503': {
-            description:
-              'The database does not answer or read (down), takes no writes (read-only) or has no room left (full)',
-            content: jsonContent(
-              envelope({ success: { const: false }, db: { enum: ['down', 'read-only', 'full'] } }, ['db', 'message']),
-            ),
-          },
-          ...refusals(405),
-        },
-      },
-    },
-    [API_PATHS.FAILED_MAILS]: {
-      get: {
-        operationId: 'listFailedMails',
-        tags: ['Service'],
-        summary: 'Mails not delivered after every try, newest first (staff only)',
-        security: STAFF,
-        responses: {
-          '200': jsonAnswer(
-            'The mails',
-            envelope({ success: { const: true }, mails: { type: 'array', items: ref('FailedMail') } }, ['mails']),
-          ),
-          ...refusals(401, 403, 405, 503),
-        },
-      },
-    },
-    [`${API_PATHS.PROFILE_IMAGES}/{file}`]: {
-      get: {
-        operationId: 'profileImage',
-        security: PUBLIC,
-        tags: ['Account'],
-        summary: 'A profile image by its stored name, or the default avatar (also at /uploads/profile_images/{file})',
-        parameters: [{ name: 'file', in: 'path', required: true, schema: { type: 'string' } }],
-        responses: {
-          '200': { description: 'The image', content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } },
-          ...refusals(404, 405, 503),
-        },
-      },
-    },
-  };
-}
-
-function components(): Record<string, unknown> {
+function components(sessionCookieName: string): Record<string, unknown> {
   const refusal = (description: string) =>
     jsonAnswer(description, envelope({ success: { const: false } }, ['message']));
   const retryAfter = { description: 'Seconds to wait', schema: { type: 'integer', minimum: 1 } };
   const formPage = { 'text/html': { schema: { type: 'string' } } };
   const kindSchemas: Record<string, unknown> = {};
   for (const kind of MESSAGE_KINDS) {
-    kindSchemas[kindSchemaName(kind, 'Submission')] = submissionSchemaOf(kind);
-    kindSchemas[kindSchemaName(kind, 'Row')] = listedRowSchemaOf(kind);
+    kindSchemas[kindSchemaNameOf(kind, 'Submission')] = submissionSchemaOf(kind);
+    kindSchemas[kindSchemaNameOf(kind, 'Row')] = listedRowSchemaOf(kind);
   }
   const register = inputSchemaOf(RegisterSchema);
   return {
@@ -522,7 +202,7 @@ function components(): Record<string, unknown> {
       session: {
         type: 'apiKey',
         in: 'cookie',
-        name: SESSION_COOKIE_NAME,
+        name: sessionCookieName,
         description: `The session of a signed-in staff member, set by ${API_PATHS.LOGIN.split('?')[0]} and ended by ${API_PATHS.LOGOUT}: HttpOnly (scripts cannot read it), SameSite=Lax (None with Secure when CORS_ORIGINS names another site in production), Secure in production, path /. It ends after ${ACCOUNT_RULES.SESSION_IDLE_MS / 60_000} minutes without a request (every answer renews it) and ${ACCOUNT_RULES.SESSION_ABSOLUTE_MS / 3_600_000} hours after signing in whatever happens; a staff-only call without it is 401.`,
       },
     },
@@ -535,7 +215,7 @@ function tags(): Array<{ name: string; description: string }> {
     { name: 'Account', description: 'Signing in and out, registering, confirming the address, passwords' },
     { name: 'Forms', description: "The public forms' human check" },
     ...MESSAGE_KINDS.map((kind) => ({
-      name: kindSchemaName(kind, ''),
+      name: kindSchemaNameOf(kind, ''),
       description: `The ${ENQUIRY_KINDS[kind].notificationTitle} form: the spec's submit, list and delete`,
     })),
     { name: 'Inbox', description: "The staff inbox of every kind's enquiries (docs/decisions/0021)" },
@@ -546,13 +226,18 @@ function tags(): Array<{ name: string; description: string }> {
   ];
 }
 
-/** The whole document; built once per address, since nothing in it changes while the server runs. */
-let built: { appUrl: string; document: Record<string, unknown> } | undefined;
+/** What the document says of the site: APP_URL's origin as its server, and the session cookie's name. */
+export interface DocumentedSite {
+  origin: string;
+  sessionCookieName: string;
+}
 
-/** `appUrl` is APP_URL as the server runs: the document's server, so a client generated from it calls this site. */
-export function buildOpenApiDocument(appUrl: string, declared: DeclaredRoute[]): Record<string, unknown> {
-  if (built?.appUrl === appUrl) return built.document;
-  const origin = publicOriginOf(appUrl);
+/**
+ * The whole document from the routes the app declared. `origin` is APP_URL's as the server runs: the document's
+ * server, so a client generated from it calls this site.
+ */
+export function buildOpenApiDocument(site: DocumentedSite, declared: DeclaredRoute[]): Record<string, unknown> {
+  const { origin } = site;
   const document = {
     openapi: '3.1.0',
     info: {
@@ -566,13 +251,9 @@ export function buildOpenApiDocument(appUrl: string, declared: DeclaredRoute[]):
     servers: [{ url: origin, description: 'This site (APP_URL)' }],
     tags: tags(),
     paths: {
-      ...authOperations(),
-      ...Object.assign({}, ...MESSAGE_KINDS.map(messageOperations)),
-      ...serviceOperations(),
       ...documentPathsOf(declared),
     },
-    components: components(),
+    components: components(site.sessionCookieName),
   };
-  built = { appUrl, document };
   return document;
 }

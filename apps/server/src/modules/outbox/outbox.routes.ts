@@ -1,24 +1,36 @@
-import { Router, type RequestHandler } from 'express';
 import { API_PATHS } from '@agency/shared';
 import type { AppDeps } from '../../app-deps';
-import { methodNotAllowed } from '../../middleware/method-not-allowed';
+import { envelope, jsonAnswer, ref, refusals } from '../../lib/json-schema';
+import { declareRoute, type DeclaredRoute } from '../../lib/routes';
 import { listFailedMails } from './outbox.repository';
 
 const FAILED_LIST_MAX = 200;
 
 /** Mails that could not be delivered after every try, for the staff to see and follow up by hand. */
-export function outboxRoutes(deps: Pick<AppDeps, 'db'>, requireStaff: RequestHandler): Router {
-  const router = Router();
-  router
-    .route(API_PATHS.FAILED_MAILS)
-    .get(requireStaff, async (_req, res) => {
-      const mails = await listFailedMails(deps.db, FAILED_LIST_MAX);
-      res.setHeader('Cache-Control', 'no-store');
-      res.json({
-        success: true,
-        mails: mails.map((mail) => ({ ...mail, created_at: new Date(Number(mail.created_at)).toISOString() })),
-      });
-    })
-    .all(methodNotAllowed(['GET']));
-  return router;
+export function outboxRouteDeclarations(deps: Pick<AppDeps, 'db'>): DeclaredRoute[] {
+  return [
+    declareRoute({
+      method: 'get',
+      path: API_PATHS.FAILED_MAILS,
+      access: 'staff',
+      operationId: 'listFailedMails',
+      tags: ['Service'],
+      summary: 'Mails not delivered after every try, newest first (staff only)',
+      responses: {
+        '200': jsonAnswer(
+          'The mails',
+          envelope({ success: { const: true }, mails: { type: 'array', items: ref('FailedMail') } }, ['mails']),
+        ),
+        ...refusals(401, 403, 405, 503),
+      },
+      handle: async ({ res }) => {
+        const mails = await listFailedMails(deps.db, FAILED_LIST_MAX);
+        res.setHeader('Cache-Control', 'no-store');
+        res.json({
+          success: true,
+          mails: mails.map((mail) => ({ ...mail, created_at: new Date(Number(mail.created_at)).toISOString() })),
+        });
+      },
+    }),
+  ];
 }
