@@ -1,8 +1,10 @@
 import {
+  ALL_KINDS,
   BulkActionSchema,
   EnquiryRefSchema,
   EnquiryUpdateSchema,
   INBOX_PATHS,
+  INBOX_VIEWS,
   InboxArrivalsQuerySchema,
   InboxExportQuerySchema,
   InboxListQuerySchema,
@@ -64,8 +66,14 @@ const KIND_PARAMETER = {
 };
 const ID_PARAMETER = { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[0-9]+$' } };
 
+const VIEW_PARAMETER = {
+  ...KIND_PARAMETER,
+  schema: { type: 'string', enum: [...INBOX_VIEWS] },
+  description: `A kind, or \`${ALL_KINDS}\` for every kind at once; anything else is 404`,
+};
+
 /** A view's kind (a kind or `all`); an unknown one is 404. */
-const inView = { parameters: [KIND_PARAMETER], parse: (raw: Record<string, string>) => viewOf(raw.kind ?? '') };
+const inView = { parameters: [VIEW_PARAMETER], parse: (raw: Record<string, string>) => viewOf(raw.kind ?? '') };
 /** One kind's enquiries; an unknown kind is 404. */
 const inKind = { parameters: [KIND_PARAMETER], parse: (raw: Record<string, string>) => kindOf(raw.kind ?? '') };
 /** One enquiry: its kind (404 when unknown), then its id (400 when not a number). */

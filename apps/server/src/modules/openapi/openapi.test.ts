@@ -4,6 +4,7 @@ import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ALL_KINDS,
   API_BASE,
   API_PATHS,
   DEFAULT_AVATAR,
@@ -268,6 +269,19 @@ describe('what the document says of access, form posts and pages', () => {
     }
     expect(inbox.limit).toMatchObject({ schema: { type: 'integer', minimum: 1, maximum: 50, default: 50 } });
     expect(audit.limit).toMatchObject({ schema: { type: 'integer', minimum: 1, maximum: 100, default: 50 } });
+  });
+
+  it('names `all` as a kind where the inbox takes a view (list, arrivals, exports), and only there', () => {
+    const kindsOf = (documentPath: string) =>
+      (
+        (document.paths[documentPath]?.get?.parameters ?? document.paths[documentPath]?.post?.parameters) as
+          Array<{ name: string; schema: { enum?: string[] } }> | undefined
+      )?.find(({ name }) => name === 'kind')?.schema.enum;
+    for (const view of ['', '/arrivals', '/export.csv', '/export.xlsx']) {
+      expect(kindsOf(`${API_BASE}/enquiries/{kind}${view}`), view).toEqual([...MESSAGE_KINDS, ALL_KINDS]);
+    }
+    expect(kindsOf(`${API_BASE}/enquiries/{kind}/bulk`)).toEqual([...MESSAGE_KINDS]);
+    expect(kindsOf(`${API_BASE}/enquiries/{kind}/{id}`)).toEqual([...MESSAGE_KINDS]);
   });
 
   it('gives every field of every schema a type', () => {
