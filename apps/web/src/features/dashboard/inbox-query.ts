@@ -1,7 +1,10 @@
 import {
+  ALL_KINDS,
   DEFAULT_MESSAGE_KIND,
   ENQUIRY_STATUSES,
   INBOX_FOLDERS,
+  INBOX_VIEWS,
+  MESSAGE_KIND_LABELS,
   MESSAGE_KINDS,
   PATHS,
   statusesOf,
@@ -10,6 +13,15 @@ import {
   type MessageKind,
 } from '@agency/shared';
 
+/** A tab: one kind's enquiries, or every kind's (`all`, issue 19). */
+export type ListKind = (typeof INBOX_VIEWS)[number];
+
+export const listLabelOf = (kind: ListKind): string => (kind === ALL_KINDS ? 'All' : MESSAGE_KIND_LABELS[kind]);
+
+/** The statuses a tab's filter offers: its kind's, or every status in the "All" tab. */
+export const statusesOfList = (kind: ListKind): readonly EnquiryStatus[] =>
+  kind === ALL_KINDS ? ENQUIRY_STATUSES : statusesOf(kind);
+
 /**
  * Everything a staff member is looking at lives in the address's query string, so Back, a reload and a shared link
  * show the same view: the tab (`kind`), the folder, the filters, the page (`after`/`before` cursors) and the open
@@ -17,7 +29,9 @@ import {
  * the prerendered paths; a query string needs nothing new from it.
  */
 export interface InboxView {
-  kind: MessageKind;
+  kind: ListKind;
+  /** The open enquiry's own kind when the tab holds every kind (`of`); null otherwise. */
+  of: MessageKind | null;
   folder: InboxFolder;
   q: string;
   status: EnquiryStatus | '';
@@ -45,7 +59,8 @@ const oneOf = <T extends string>(values: readonly T[], value: string | null, fal
 export function viewOf(params: URLSearchParams): InboxView {
   const enquiry = Number(params.get('enquiry'));
   return {
-    kind: oneOf(MESSAGE_KINDS, params.get('kind'), DEFAULT_MESSAGE_KIND),
+    kind: oneOf<ListKind>(INBOX_VIEWS, params.get('kind'), DEFAULT_MESSAGE_KIND),
+    of: MESSAGE_KINDS.find((kind) => kind === params.get('of')) ?? null,
     folder: oneOf(INBOX_FOLDERS, params.get('folder'), 'inbox'),
     q: params.get('q') ?? '',
     status: oneOf<EnquiryStatus | ''>(ENQUIRY_STATUSES, params.get('status'), ''),
@@ -66,8 +81,19 @@ export function searchOf(view: InboxView): URLSearchParams {
     if (key !== 'folder' || value !== 'inbox') params.set(key, value);
   }
   if (view.enquiry !== null) params.set('enquiry', String(view.enquiry));
+  if (view.enquiry !== null && view.kind === ALL_KINDS && view.of !== null) params.set('of', view.of);
   return params;
 }
+
+/** The kind of the open enquiry: the tab's, or in the "All" tab the one its address names (null: none named). */
+export const enquiryKindOf = (view: InboxView): MessageKind | null => (view.kind === ALL_KINDS ? view.of : view.kind);
+
+/** One row of a list opened: in the "All" tab its address names its kind too. */
+export const withEnquiry = (view: InboxView, row: { id: number; kind: MessageKind }): InboxView => ({
+  ...view,
+  enquiry: row.id,
+  of: view.kind === ALL_KINDS ? row.kind : null,
+});
 
 /** The dashboard's address showing a view: links, Back to the list, the pager. */
 export function hrefOf(view: InboxView): string {
@@ -91,16 +117,17 @@ export const withFilter = (view: InboxView, change: Partial<Pick<InboxView, Filt
   after: '',
   before: '',
   enquiry: null,
+  of: null,
 });
 
 /**
  * Another tab: its list from the newest, with the same folder, search and filters (issue 17: a search survives a tab
  * switch), but a status the kind does not have (won and enrolled differ between leads and trainings) left out.
  */
-export const withKind = (view: InboxView, kind: MessageKind): InboxView => ({
+export const withKind = (view: InboxView, kind: ListKind): InboxView => ({
   ...withFilter(view, {}),
   kind,
-  status: view.status !== '' && statusesOf(kind).includes(view.status) ? view.status : '',
+  status: view.status !== '' && statusesOfList(kind).includes(view.status) ? view.status : '',
 });
 
 export const hasFilters = (view: InboxView) => FILTER_KEYS.some((key) => view[key] !== '');

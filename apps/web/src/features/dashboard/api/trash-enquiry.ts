@@ -11,10 +11,10 @@ export function trashEnquiry(kind: MessageKind, id: number): Promise<EnquiryDeta
 }
 
 /** One request: the row leaves the lists it no longer belongs in and the counts follow (applyEnquiry). */
-export function useTrashEnquiry(kind: MessageKind) {
+export function useTrashEnquiry() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => trashEnquiry(kind, id),
+    mutationFn: ({ kind, id }: { kind: MessageKind; id: number }) => trashEnquiry(kind, id),
     onSuccess: (enquiry) => applyEnquiry(client, enquiry),
   });
 }

@@ -1,5 +1,12 @@
 import { useState } from 'react';
-import { SPEC_MESSAGES, STATUS_LABELS, statusesOf, type BulkActionBody, type EnquiryStatus } from '@agency/shared';
+import {
+  SPEC_MESSAGES,
+  STATUS_LABELS,
+  statusesOf,
+  type BulkActionBody,
+  type EnquiryStatus,
+  type MessageKind,
+} from '@agency/shared';
 import { Field } from '@/components/forms/fields';
 import { countText } from '@/lib/count-text';
 import { useBulkAction } from '../api/run-bulk-action';
@@ -8,6 +15,8 @@ import type { InboxView } from '../inbox-query';
 
 interface BulkToolbarProps {
   view: InboxView;
+  /** The tab's kind: bulk actions act on one kind's enquiries. */
+  kind: MessageKind;
   ids: number[];
   /** The action went through: clear the selection (the page is asked again, useBulkAction). */
   onDone: () => void;
@@ -16,10 +25,10 @@ interface BulkToolbarProps {
 const count = (changed: number) => countText(changed, 'enquiry', 'enquiries');
 
 /** What can be done to the selected rows at once: in the inbox a status and Delete, in trash Restore, in spam Not spam. */
-export function BulkToolbar({ view, ids, onDone }: BulkToolbarProps) {
+export function BulkToolbar({ view, kind, ids, onDone }: BulkToolbarProps) {
   const { announce, fail } = useDashboard();
   const [status, setStatus] = useState<EnquiryStatus | ''>('');
-  const bulk = useBulkAction(view.kind);
+  const bulk = useBulkAction(kind);
   const busy = bulk.isPending;
 
   const run = (body: Omit<BulkActionBody, 'ids'>, done: (changed: number) => string) =>
@@ -54,7 +63,7 @@ export function BulkToolbar({ view, ids, onDone }: BulkToolbarProps) {
                 onChange={(event) => setStatus(event.target.value as EnquiryStatus | '')}
               >
                 <option value="">Choose…</option>
-                {statusesOf(view.kind).map((value) => (
+                {statusesOf(kind).map((value) => (
                   <option key={value} value={value}>
                     {STATUS_LABELS[value]}
                   </option>

@@ -14,6 +14,7 @@ import {
   type EnquiryDetail,
   type EnquiryStatus,
   type EnquiryUpdate,
+  type MessageKind,
 } from '@agency/shared';
 import { ApiError } from '@/lib/api-client';
 import { useAddNote } from '../api/add-note';
@@ -30,11 +31,13 @@ import { hrefOf, type InboxView } from '../inbox-query';
 
 interface EnquiryViewProps {
   view: InboxView & { enquiry: number };
+  /** The enquiry's own kind (the tab's, or the one the "All" tab's address names). */
+  kind: MessageKind;
 }
 
 /** One enquiry: every field, the one-tap answers, status, assignee, notes and history. Opening it marks it read. */
-export function EnquiryView({ view }: EnquiryViewProps) {
-  const { kind, enquiry: id } = view;
+export function EnquiryView({ view, kind }: EnquiryViewProps) {
+  const { enquiry: id } = view;
   const loaded = useEnquiry(kind, id);
   const listHref = hrefOf({ ...view, enquiry: null });
   // Opened from a list scrolled down, it starts at its top; the list keeps its own place for the way back.
@@ -80,7 +83,7 @@ function EnquiryDetails({ enquiry, listHref }: EnquiryDetailsProps) {
   const { kind, id } = enquiry;
   const change = useUpdateEnquiry(kind);
   const reading = useUpdateEnquiry(kind);
-  const trash = useTrashEnquiry(kind);
+  const trash = useTrashEnquiry();
   const restore = useRestoreEnquiry(kind);
   const notSpam = useMarkNotSpam(kind);
   const busy = change.isPending || trash.isPending || restore.isPending || notSpam.isPending;
@@ -219,7 +222,7 @@ function EnquiryDetails({ enquiry, listHref }: EnquiryDetailsProps) {
               onClick={() => {
                 if (!window.confirm(SPEC_MESSAGES.DELETE_CONFIRM)) return;
                 trash.mutate(
-                  id,
+                  { kind, id },
                   outcome('Moved to the trash.', 'Deleting it', () => void navigate(listHref)),
                 );
               }}

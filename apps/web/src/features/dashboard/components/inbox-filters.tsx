@@ -6,12 +6,11 @@ import {
   INBOX_FOLDERS,
   INBOX_LIMITS,
   STATUS_LABELS,
-  statusesOf,
   type EnquiryStatus,
   type InboxFolder,
 } from '@agency/shared';
 import { useDashboard } from '../dashboard-context';
-import { hasFilters, hrefOf, withFilter, type InboxView } from '../inbox-query';
+import { hasFilters, hrefOf, statusesOfList, withFilter, type InboxView } from '../inbox-query';
 
 interface InboxFiltersProps {
   view: InboxView;
@@ -66,7 +65,7 @@ export function InboxFilters({ view, go, folderCounts }: InboxFiltersProps) {
               onChange={(event) => change({ status: event.target.value as EnquiryStatus | '' })}
             >
               <option value="">Any status</option>
-              {statusesOf(view.kind).map((status) => (
+              {statusesOfList(view.kind).map((status) => (
                 <option key={status} value={status}>
                   {STATUS_LABELS[status]}
                 </option>

@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 're
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@/components/ui/link';
 import {
+  ALL_KINDS,
   INBOX_PATHS,
   MESSAGE_KIND_LABELS,
   MESSAGE_KINDS,
@@ -19,7 +20,7 @@ import { assigneeName, useDashboard } from '../dashboard-context';
 import { spamReasonText, trashText } from '../enquiry-text';
 import { formatLagosDate } from '@/lib/format-date';
 import { inboxKeys } from '../inbox-cache';
-import { hasFilters, hrefOf, listQueryOf, withKind, type InboxView } from '../inbox-query';
+import { hasFilters, hrefOf, listLabelOf, listQueryOf, withEnquiry, withKind, type InboxView } from '../inbox-query';
 import { BulkToolbar } from './bulk-toolbar';
 
 interface InboxListProps {
@@ -43,7 +44,7 @@ export function InboxList({ view }: InboxListProps) {
   const query = listQueryOf(view, { cursor: true });
   const key = `${view.kind}?${new URLSearchParams(query).toString()}`;
   const page = useEnquiries(view.kind, query);
-  const trash = useTrashEnquiry(view.kind);
+  const trash = useTrashEnquiry();
   const [selection, setSelection] = useState<{ key: string; ids: ReadonlySet<number> }>({ key, ids: new Set() });
   const selected = selection.key === key ? selection.ids : new Set<number>();
   const select = (ids: ReadonlySet<number>) => setSelection({ key, ids });
@@ -86,7 +87,7 @@ export function InboxList({ view }: InboxListProps) {
 
   function deleteRow(row: EnquirySummary) {
     if (!window.confirm(SPEC_MESSAGES.DELETE_CONFIRM)) return;
-    trash.mutate(row.id, {
+    trash.mutate(row, {
       // The answer took the row off the page (inbox-cache.ts); focus and the selection follow.
       onSuccess: () => {
         const index = rows.findIndex((candidate) => candidate.id === row.id);
@@ -152,13 +153,15 @@ export function InboxList({ view }: InboxListProps) {
         </p>
       ) : (
         <>
-          {selected.size > 0 ? <BulkToolbar view={view} ids={[...selected]} onDone={() => select(new Set())} /> : null}
+          {selected.size > 0 && view.kind !== ALL_KINDS ? (
+            <BulkToolbar view={view} kind={view.kind} ids={[...selected]} onDone={() => select(new Set())} />
+          ) : null}
           <EnquiryRows
             view={view}
             page={shown}
             selected={selected}
             onSelect={select}
-            deleting={trash.isPending ? trash.variables : null}
+            deleting={trash.isPending ? (trash.variables?.id ?? null) : null}
             onDelete={deleteRow}
             containerRef={rowsRef}
             onOpen={(id) => placesByList.set(listHref, { scrollY: window.scrollY, enquiry: id })}
@@ -174,7 +177,8 @@ export function InboxList({ view }: InboxListProps) {
 function OtherKindMatches({ view }: { view: InboxView }) {
   const matches = useMatches(listQueryOf(view, { cursor: false }));
   const others = MESSAGE_KINDS.filter((kind) => kind !== view.kind && (matches.data?.[kind] ?? 0) > 0);
-  if (others.length === 0) return null;
+  // The "All" tab holds the others' matches already.
+  if (others.length === 0 || view.kind === ALL_KINDS) return null;
   return (
     <nav className="inbox-matches" aria-label="Matches in the other tabs">
       <ul className="inbox-matches__list">
@@ -219,6 +223,8 @@ function EnquiryRows({ view, page, selected, onSelect, deleting, onDelete, conta
   const { staff } = useDashboard();
   const captionId = `enquiries-caption-${view.kind}`;
   const allSelected = page.enquiries.every((row) => selected.has(row.id));
+  // Bulk actions stay in one kind's tab; the "All" tab reads, searches and opens every kind's.
+  const selectable = view.kind !== ALL_KINDS;
   const canDelete = view.folder !== 'trash';
 
   function toggle(id: number, on: boolean) {
@@ -232,20 +238,22 @@ function EnquiryRows({ view, page, selected, onSelect, deleting, onDelete, conta
     <div className="enquiries" ref={containerRef}>
       <table className="enquiries__table" role="table" aria-labelledby={captionId}>
         <caption id={captionId} className="visually-hidden">
-          {MESSAGE_KIND_LABELS[view.kind]} enquiries, newest first
+          {listLabelOf(view.kind)} enquiries, newest first
         </caption>
         <thead role="rowgroup">
           <tr role="row">
-            <th scope="col" role="columnheader" className="enquiries__check">
-              <input
-                type="checkbox"
-                aria-label="Select every enquiry on this page"
-                checked={allSelected}
-                onChange={(event) =>
-                  onSelect(event.target.checked ? new Set(page.enquiries.map((row) => row.id)) : new Set())
-                }
-              />
-            </th>
+            {selectable ? (
+              <th scope="col" role="columnheader" className="enquiries__check">
+                <input
+                  type="checkbox"
+                  aria-label="Select every enquiry on this page"
+                  checked={allSelected}
+                  onChange={(event) =>
+                    onSelect(event.target.checked ? new Set(page.enquiries.map((row) => row.id)) : new Set())
+                  }
+                />
+              </th>
+            ) : null}
             <th scope="col" role="columnheader">
               Name and contact
             </th>
@@ -276,10 +284,11 @@ function EnquiryRows({ view, page, selected, onSelect, deleting, onDelete, conta
             <EnquiryRow
               key={row.id}
               row={row}
-              href={hrefOf({ ...view, enquiry: row.id })}
+              href={hrefOf(withEnquiry(view, row))}
+              kindLabel={selectable ? null : MESSAGE_KIND_LABELS[row.kind]}
               assignee={assigneeName(staff, row.assigneeId)}
               checked={selected.has(row.id)}
-              onCheck={(on) => toggle(row.id, on)}
+              onCheck={selectable ? (on) => toggle(row.id, on) : null}
               deleting={deleting === row.id}
               onDelete={canDelete ? () => onDelete(row) : null}
               onOpen={() => onOpen(row.id)}
@@ -295,14 +304,17 @@ interface EnquiryRowProps {
   row: EnquirySummary;
   href: string;
   assignee: string;
+  /** The row's kind, shown in the "All" tab. */
+  kindLabel: string | null;
   checked: boolean;
-  onCheck: (on: boolean) => void;
+  /** Null where rows are not selected (the "All" tab). */
+  onCheck: ((on: boolean) => void) | null;
   deleting: boolean;
   onDelete: (() => void) | null;
   onOpen: () => void;
 }
 
-function EnquiryRow({ row, href, assignee, checked, onCheck, deleting, onDelete, onOpen }: EnquiryRowProps) {
+function EnquiryRow({ row, href, kindLabel, assignee, checked, onCheck, deleting, onDelete, onOpen }: EnquiryRowProps) {
   return (
     <tr
       role="row"
@@ -311,14 +323,16 @@ function EnquiryRow({ row, href, assignee, checked, onCheck, deleting, onDelete,
         .filter(Boolean)
         .join(' ')}
     >
-      <td role="cell" className="enquiries__check">
-        <input
-          type="checkbox"
-          aria-label={`Select the enquiry from ${row.name}`}
-          checked={checked}
-          onChange={(event) => onCheck(event.target.checked)}
-        />
-      </td>
+      {onCheck ? (
+        <td role="cell" className="enquiries__check">
+          <input
+            type="checkbox"
+            aria-label={`Select the enquiry from ${row.name}`}
+            checked={checked}
+            onChange={(event) => onCheck(event.target.checked)}
+          />
+        </td>
+      ) : null}
       <td role="cell" className="enquiry-row__name">
         <div className="enquiry-row__who">
           {row.read ? null : (
@@ -331,7 +345,8 @@ function EnquiryRow({ row, href, assignee, checked, onCheck, deleting, onDelete,
           </Link>
         </div>
         <div className="enquiry-row__contact">
-          <span>{row.phone}</span> <span>{row.email}</span>
+          {kindLabel ? <span className="enquiry-row__kind">{kindLabel}</span> : null} <span>{row.phone}</span>{' '}
+          <span>{row.email}</span>
         </div>
       </td>
       <td role="cell" data-label="Reference" className="enquiry-row__nowrap">

@@ -1,26 +1,27 @@
 import { useRef, type KeyboardEvent } from 'react';
-import { MESSAGE_KINDS, MESSAGE_KIND_LABELS, type MessageKind } from '@agency/shared';
+import { INBOX_VIEWS } from '@agency/shared';
+import { listLabelOf, type ListKind } from '../inbox-query';
 
-export const tabIdOf = (kind: MessageKind) => `messages-tab-${kind}`;
-export const panelIdOf = (kind: MessageKind) => `messages-panel-${kind}`;
+export const tabIdOf = (kind: ListKind) => `messages-tab-${kind}`;
+export const panelIdOf = (kind: ListKind) => `messages-panel-${kind}`;
 
 interface MessageTabsProps {
-  selected: MessageKind;
-  onSelect: (kind: MessageKind) => void;
-  /** Each kind's count of new enquiries in the inbox, once known. */
-  newCounts: Partial<Record<MessageKind, number>>;
+  selected: ListKind;
+  onSelect: (kind: ListKind) => void;
+  /** Each tab's count of new enquiries in the inbox, once known ("All" counts every kind's). */
+  newCounts: Partial<Record<ListKind, number>>;
 }
 
 /**
- * The four message kinds as a WAI-ARIA tablist: arrow keys, Home and End move and select. A kind with new enquiries
+ * The four message kinds and "All" (issue 19) as a WAI-ARIA tablist: arrow keys, Home and End move and select. A kind with new enquiries
  * shows their number, and its tab is named (aria-label, the same words) "Contact (3 new)".
  */
 export function MessageTabs({ selected, onSelect, newCounts }: MessageTabsProps) {
-  const tabs = useRef(new Map<MessageKind, HTMLButtonElement>());
+  const tabs = useRef(new Map<ListKind, HTMLButtonElement>());
 
   function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const index = MESSAGE_KINDS.indexOf(selected);
-    const last = MESSAGE_KINDS.length - 1;
+    const index = INBOX_VIEWS.indexOf(selected);
+    const last = INBOX_VIEWS.length - 1;
     const targets: Record<string, number> = {
       ArrowRight: index === last ? 0 : index + 1,
       ArrowLeft: index === 0 ? last : index - 1,
@@ -30,7 +31,7 @@ export function MessageTabs({ selected, onSelect, newCounts }: MessageTabsProps)
     const target = targets[event.key];
     if (target === undefined) return;
     event.preventDefault();
-    const kind = MESSAGE_KINDS[target];
+    const kind = INBOX_VIEWS[target];
     if (!kind) return;
     onSelect(kind);
     tabs.current.get(kind)?.focus();
@@ -38,7 +39,7 @@ export function MessageTabs({ selected, onSelect, newCounts }: MessageTabsProps)
 
   return (
     <div className="message-tabs" role="tablist" aria-label="Message kinds" onKeyDown={handleKeyDown}>
-      {MESSAGE_KINDS.map((kind) => (
+      {INBOX_VIEWS.map((kind) => (
         <button
           key={kind}
           ref={(element) => {
@@ -52,10 +53,10 @@ export function MessageTabs({ selected, onSelect, newCounts }: MessageTabsProps)
           aria-selected={kind === selected}
           aria-controls={panelIdOf(kind)}
           tabIndex={kind === selected ? 0 : -1}
-          aria-label={newCounts[kind] ? `${MESSAGE_KIND_LABELS[kind]} (${newCounts[kind]} new)` : undefined}
+          aria-label={newCounts[kind] ? `${listLabelOf(kind)} (${newCounts[kind]} new)` : undefined}
           onClick={() => onSelect(kind)}
         >
-          {MESSAGE_KIND_LABELS[kind]}
+          {listLabelOf(kind)}
           <NewCount count={newCounts[kind] ?? 0} />
         </button>
       ))}

@@ -267,7 +267,7 @@ describe('the staff inbox', () => {
     expect(onLogout).toHaveBeenCalledTimes(1);
   });
 
-  it('shows the four tabs with their new counts, Web Development first and selected', async () => {
+  it('shows the four tabs and All with their new counts, Web Development first and selected', async () => {
     const fetchMock = stubInbox();
     renderDashboard();
     await screen.findByRole('tab', { name: 'Contact (3 new)' });
@@ -276,16 +276,38 @@ describe('the staff inbox', () => {
       'Creative Design',
       'Contact3 new',
       'Request Quote',
+      'All5 new',
     ]);
     expect(screen.getAllByRole('tab').map((tab) => tab.getAttribute('aria-label') ?? tab.textContent)).toEqual([
       'Web Development (2 new)',
       'Creative Design',
       'Contact (3 new)',
       'Request Quote',
+      'All (5 new)',
     ]);
     expect(screen.getByRole('tab', { name: 'Web Development (2 new)' })).toHaveAttribute('aria-selected', 'true');
     await screen.findByRole('link', { name: 'Ada Obi' });
     expect(requestsTo(fetchMock, INBOX_PATHS.list('web_dev'))[0]?.init.credentials).toBe('include');
+  });
+
+  it('lists every kind in the All tab, each row with its kind, and opens a row at its own kind', async () => {
+    const quote = summary({ id: 31, kind: 'request_quote', reference: 'RD-26-00031', name: 'Bayo Ventures' });
+    const fetchMock = stubInbox({
+      [INBOX_PATHS.list('all')]: () => pageOf([quote, ADA_ROW]),
+      [INBOX_PATHS.enquiry('request_quote', 31)]: () =>
+        jsonResponse({ success: true, enquiry: { ...DETAIL, ...quote, fields: {} } }),
+    });
+    renderDashboard();
+    await userEvent.click(await screen.findByRole('tab', { name: 'All (5 new)' }));
+    const row = await screen.findByRole('link', { name: 'Bayo Ventures' });
+    expect(screen.getByText('Request Quote', { selector: '.enquiry-row__kind' })).toBeInTheDocument();
+    // Bulk actions stay in one kind's tab: no row is selected here.
+    expect(screen.queryByRole('checkbox', { name: /Select/ })).toBeNull();
+    expect(currentSearch().get('kind')).toBe('all');
+    await userEvent.click(row);
+    await waitFor(() => expect(requestsTo(fetchMock, INBOX_PATHS.enquiry('request_quote', 31))).toHaveLength(1));
+    expect(currentSearch().get('of')).toBe('request_quote');
+    expect(screen.getByRole('link', { name: /Back to the list/ })).toHaveAttribute('href', '/dashboard?kind=all');
   });
 
   it('shows "Loading messages..." until the page arrives, and "No messages yet." for an empty inbox', async () => {

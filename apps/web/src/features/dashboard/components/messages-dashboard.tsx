@@ -1,11 +1,11 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { API_PATHS, DEFAULT_AVATAR, MESSAGE_KIND_LABELS } from '@agency/shared';
+import { ALL_KINDS, API_PATHS, DEFAULT_AVATAR } from '@agency/shared';
 import { isAccessError } from '@/lib/staff-query';
 import { useInboxCounts } from '../api/get-inbox-counts';
 import { useStaff } from '../api/list-staff';
 import { DashboardContext, type DashboardContextValue } from '../dashboard-context';
-import { searchOf, viewOf, withKind, type InboxView } from '../inbox-query';
+import { enquiryKindOf, listLabelOf, searchOf, viewOf, withKind, type InboxView } from '../inbox-query';
 import { EnquiryView } from './enquiry-view';
 import { FailedMailsNotice } from './failed-mails-notice';
 import { InboxFilters } from './inbox-filters';
@@ -57,10 +57,22 @@ export function MessagesDashboard({ user, onLogout }: MessagesDashboardProps) {
     setAnnouncement('');
     setParams(searchOf(next));
   };
-  const kindCounts = counts.data?.[view.kind] ?? null;
-  const newCounts = Object.fromEntries(
-    Object.entries(counts.data ?? {}).map(([kind, folderCounts]) => [kind, folderCounts.new]),
-  );
+  const everyKind = Object.values(counts.data ?? {});
+  // The "All" tab's folders hold every kind's.
+  const allCounts = counts.data
+    ? {
+        new: everyKind.reduce((sum, folder) => sum + folder.new, 0),
+        unread: everyKind.reduce((sum, folder) => sum + folder.unread, 0),
+        trash: everyKind.reduce((sum, folder) => sum + folder.trash, 0),
+        spam: everyKind.reduce((sum, folder) => sum + folder.spam, 0),
+      }
+    : null;
+  const kindCounts = view.kind === ALL_KINDS ? allCounts : (counts.data?.[view.kind] ?? null);
+  const newCounts = Object.fromEntries([
+    ...Object.entries(counts.data ?? {}).map(([kind, folderCounts]) => [kind, folderCounts.new]),
+    [ALL_KINDS, allCounts?.new ?? 0],
+  ]);
+  const enquiryKind = enquiryKindOf(view);
 
   return (
     <DashboardContext value={context}>
@@ -102,14 +114,18 @@ export function MessagesDashboard({ user, onLogout }: MessagesDashboardProps) {
           id={panelIdOf(view.kind)}
           aria-labelledby={tabIdOf(view.kind)}
         >
-          <h2 className="visually-hidden">{MESSAGE_KIND_LABELS[view.kind]}</h2>
-          {view.enquiry === null ? (
+          <h2 className="visually-hidden">{listLabelOf(view.kind)}</h2>
+          {view.enquiry === null || enquiryKind === null ? (
             <>
               <InboxFilters view={view} go={go} folderCounts={kindCounts} />
               <InboxList view={view} />
             </>
           ) : (
-            <EnquiryView key={`${view.kind}/${view.enquiry}`} view={{ ...view, enquiry: view.enquiry }} />
+            <EnquiryView
+              key={`${enquiryKind}/${view.enquiry}`}
+              view={{ ...view, enquiry: view.enquiry }}
+              kind={enquiryKind}
+            />
           )}
         </section>
       </div>
