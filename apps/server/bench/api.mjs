@@ -189,7 +189,7 @@ async function throughput() {
   });
   const serverRss = rssMb(server.pid);
   await server.stop();
-  const serverRows = countRows(path.join(server.dataDir, SQLITE_FILE_NAME), 'contact_messages');
+  const serverRows = countRows(path.join(server.dataDir, SQLITE_FILE_NAME), 'enquiries');
   const outboxRows = countRows(path.join(server.dataDir, SQLITE_FILE_NAME), 'outbox');
 
   const ratio = serverResult.requests.average / bareResult.requests.average;
