@@ -355,6 +355,8 @@ if (SHOTS) {
         await openInbox(page, '?kind=contact&q=0809');
         await page.getByRole('navigation', { name: 'Matches in the other tabs' }).waitFor();
         await page.screenshot({ path: `${SHOTS}/inbox-${name}-search.png` });
+        await openInbox(page, '?kind=all');
+        await page.screenshot({ path: `${SHOTS}/inbox-${name}-all.png` });
         // The small controls (form kit fields): the bulk toolbar's status, and an enquiry's status, assignee and note.
         await openInbox(page, '?kind=contact');
         const rows = await page.getByRole('checkbox', { name: /^Select the enquiry from/ }).all();

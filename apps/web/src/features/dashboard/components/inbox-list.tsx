@@ -236,7 +236,11 @@ function EnquiryRows({ view, page, selected, onSelect, deleting, onDelete, conta
 
   return (
     <div className="enquiries" ref={containerRef}>
-      <table className="enquiries__table" role="table" aria-labelledby={captionId}>
+      <table
+        className={selectable ? 'enquiries__table' : 'enquiries__table enquiries__table--reading'}
+        role="table"
+        aria-labelledby={captionId}
+      >
         <caption id={captionId} className="visually-hidden">
           {listLabelOf(view.kind)} enquiries, newest first
         </caption>
