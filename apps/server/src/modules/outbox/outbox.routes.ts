@@ -2,7 +2,7 @@ import { API_PATHS } from '@agency/shared';
 import type { AppDeps } from '../../app-deps';
 import { envelope, jsonAnswer, ref, refusals } from '../../lib/json-schema';
 import { declareRoute, type DeclaredRoute } from '../../lib/routes';
-import { listFailedMails } from './outbox.repository';
+import { listFailedMails } from './outbox';
 
 const FAILED_LIST_MAX = 200;
 

@@ -6,8 +6,9 @@ import type { Logger } from '../../lib/logger';
 import { assertSingleLine, isPermanentMailError, type MailTransport, type OutgoingMail } from '../../lib/mailer';
 import { claimDueMails, insertMails, markMailAttemptFailed, markMailSent, type OutboxRow } from './outbox.repository';
 
-// An erasure and the retention purge delete mail records by id, whatever their status (docs/decisions/0022).
-export { deleteMails } from './outbox.repository';
+// An erasure and the retention purge delete mail records by id, whatever their status (docs/decisions/0022); the
+// staff see the mails given up on.
+export { deleteMails, listFailedMails } from './outbox.repository';
 
 /** A mail to queue: what the template wrote, why, and whether its body carries a token. */
 export interface QueuedMail extends OutgoingMail {
