@@ -4,7 +4,6 @@ import type { Clock } from './lib/clock';
 import type { Database } from './lib/database-schema';
 import type { DialectName } from './lib/db';
 import type { Logger } from './lib/logger';
-import type { EnquiryStore } from './modules/messages/submission-contract';
 import type { MailWaker } from './modules/outbox/outbox';
 
 /** Everything the app needs from outside, passed in so tests swap the clock, database or SMTP address. */
@@ -13,8 +12,6 @@ export interface AppDeps {
   dialect: DialectName;
   /** Mails are queued in the outbox in the same transaction as their cause; this nudges the sender after. */
   mail: MailWaker;
-  /** Where the public forms' submissions are stored: by default on `db`; the server may pass its storage worker. */
-  enquiries?: EnquiryStore;
   clock: Clock;
   config: AppConfig;
   logger: Logger;

@@ -32,8 +32,7 @@ import {
   wantsPage,
 } from './form-post';
 import { extrasOf, judgeSubmission, type SubmissionExtras } from './submission-input';
-import { inProcessEnquiryStore } from './enquiry-store';
-import { deleteMessage, findReplay, listMessages } from './messages.service';
+import { deleteMessage, findReplay, listMessages, submitMessage } from './messages.service';
 
 const LIST_LIMIT_MAX = 1000;
 const SEARCH_MAX = 200;
@@ -88,7 +87,6 @@ export function messagesRouteDeclarations(
   submissions: RateLimiter,
 ): DeclaredRoute[] {
   const { humanCheck } = forms;
-  const enquiries = deps.enquiries ?? inProcessEnquiryStore(deps);
 
   /**
    * A form post from a browser without JavaScript: the same key, rate limit, schema, human check, honeypot and
@@ -160,7 +158,7 @@ export function messagesRouteDeclarations(
     }
     if (!submission || !verdict) return refused(400, errors, formError);
     try {
-      const outcome = await enquiries.submit(kind, submission, {
+      const outcome = await submitMessage(deps, kind, submission, {
         ...verdict,
         idempotencyKey: extras.idempotencyKey,
       });
@@ -238,7 +236,7 @@ export function messagesRouteDeclarations(
             requireHumanCheck: deps.config.requireHumanCheck,
             wrongSumMessage: definition.wrongSumMessage,
           });
-          const outcome = await enquiries.submit(kind, submitted, {
+          const outcome = await submitMessage(deps, kind, submitted, {
             ...verdict,
             idempotencyKey: extras.idempotencyKey,
           });

@@ -1,9 +1,9 @@
-import type { MessageKind, SubmissionByKind, SubmitAnswer } from '@agency/shared';
+import type { SubmitAnswer } from '@agency/shared';
 import type { HumanCheckVerdict, SpamReason } from '../../lib/database-schema';
 import type { StoredAnswer } from './messages.repository';
 
-// What a submission store takes and gives back, apart from how it stores: app-deps.ts names the store, and the
-// service and the in-process store implement it, without a type circle through AppDeps.
+// What storing a submission takes and gives back (messages.service.ts submitMessage), apart from the service so the
+// routes and the form posts name it without importing the service's dependencies.
 
 /** How the submit route judged a submission before storing it (issue 10). */
 export interface SubmissionVerdict {
@@ -17,12 +17,3 @@ export interface SubmissionVerdict {
 
 export type SubmitOutcome =
   { stored: true; reference: string; answer: SubmitAnswer } | { stored: false; replay: StoredAnswer };
-
-/** Where the public forms' submissions are stored (enquiry-store.ts, on the app's own connection). */
-export interface EnquiryStore {
-  submit<K extends MessageKind>(
-    kind: K,
-    submission: SubmissionByKind[K],
-    verdict: SubmissionVerdict,
-  ): Promise<SubmitOutcome>;
-}
