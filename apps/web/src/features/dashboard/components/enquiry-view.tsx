@@ -19,9 +19,7 @@ import {
 import { ApiError } from '@/lib/api-client';
 import { useAddNote } from '../api/add-note';
 import { useEnquiry } from '../api/get-enquiry';
-import { useMarkNotSpam } from '../api/mark-not-spam';
-import { useRestoreEnquiry } from '../api/restore-enquiry';
-import { useTrashEnquiry } from '../api/trash-enquiry';
+import { useMarkNotSpam, useRestoreEnquiry, useTrashEnquiry } from '../api/move-enquiry';
 import { useUpdateEnquiry } from '../api/update-enquiry';
 import { assigneeName, useDashboard } from '../dashboard-context';
 import { answerLinksOf, fieldText, historyText, spamReasonText, trashText } from '../enquiry-text';
@@ -84,8 +82,8 @@ function EnquiryDetails({ enquiry, listHref }: EnquiryDetailsProps) {
   const change = useUpdateEnquiry(kind);
   const reading = useUpdateEnquiry(kind);
   const trash = useTrashEnquiry();
-  const restore = useRestoreEnquiry(kind);
-  const notSpam = useMarkNotSpam(kind);
+  const restore = useRestoreEnquiry();
+  const notSpam = useMarkNotSpam();
   const busy = change.isPending || trash.isPending || restore.isPending || notSpam.isPending;
 
   const markRead = useEffectEvent(() => {
@@ -199,7 +197,7 @@ function EnquiryDetails({ enquiry, listHref }: EnquiryDetailsProps) {
               type="button"
               className="btn btn--secondary"
               disabled={busy}
-              onClick={() => restore.mutate(id, outcome('Restored to the inbox.', 'Restoring it'))}
+              onClick={() => restore.mutate({ kind, id }, outcome('Restored to the inbox.', 'Restoring it'))}
             >
               Restore
             </button>
@@ -209,7 +207,7 @@ function EnquiryDetails({ enquiry, listHref }: EnquiryDetailsProps) {
               type="button"
               className="btn btn--secondary"
               disabled={busy}
-              onClick={() => notSpam.mutate(id, outcome('Moved to the inbox.', 'Marking it not spam'))}
+              onClick={() => notSpam.mutate({ kind, id }, outcome('Moved to the inbox.', 'Marking it not spam'))}
             >
               Not spam
             </button>

@@ -15,7 +15,7 @@ import { countText } from '@/lib/count-text';
 import { useArrivals } from '../api/count-arrivals';
 import { useMatches } from '../api/count-matches';
 import { useEnquiries } from '../api/list-enquiries';
-import { useTrashEnquiry } from '../api/trash-enquiry';
+import { useTrashEnquiry } from '../api/move-enquiry';
 import { assigneeName, useDashboard } from '../dashboard-context';
 import { spamReasonText, trashText } from '../enquiry-text';
 import { formatLagosDate } from '@/lib/format-date';

@@ -57,15 +57,17 @@ export function MessagesDashboard({ user, onLogout }: MessagesDashboardProps) {
     setAnnouncement('');
     setParams(searchOf(next));
   };
-  const everyKind = Object.values(counts.data ?? {});
   // The "All" tab's folders hold every kind's.
   const allCounts = counts.data
-    ? {
-        new: everyKind.reduce((sum, folder) => sum + folder.new, 0),
-        unread: everyKind.reduce((sum, folder) => sum + folder.unread, 0),
-        trash: everyKind.reduce((sum, folder) => sum + folder.trash, 0),
-        spam: everyKind.reduce((sum, folder) => sum + folder.spam, 0),
-      }
+    ? Object.values(counts.data).reduce(
+        (sum, kind) => ({
+          new: sum.new + kind.new,
+          unread: sum.unread + kind.unread,
+          trash: sum.trash + kind.trash,
+          spam: sum.spam + kind.spam,
+        }),
+        { new: 0, unread: 0, trash: 0, spam: 0 },
+      )
     : null;
   const kindCounts = view.kind === ALL_KINDS ? allCounts : (counts.data?.[view.kind] ?? null);
   const newCounts = Object.fromEntries([
