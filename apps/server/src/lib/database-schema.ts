@@ -74,7 +74,11 @@ export type MailPurpose =
   | 'account-approved'
   | 'approval-waiting'
   | 'staff-notification'
-  | 'auto-reply';
+  | 'auto-reply'
+  /** An answer a staff member wrote in the enquiry's composer (issue 20): the one purpose a person wrote. */
+  | 'staff-reply'
+  /** Tells the assignee (or every staff member) that a customer's reply came in. */
+  | 'reply-notification';
 
 /** One mail to one recipient (docs/decisions/0013). */
 export interface OutboxTable {
@@ -100,6 +104,86 @@ export interface OutboxTable {
   sent_at: EpochMs | null;
   /** The enquiry the mail is about (its auto-reply, its staff notifications); deleting the enquiry deletes it. */
   enquiry_id: number | null;
+  /** The display name before the agency's address (a staff reply: the staff member's name); null: MAIL_FROM as is. */
+  from_name: Generated<string | null>;
+  /** Threading (a staff reply): the Message-ID answered and the chain before it, as header values. */
+  in_reply_to: Generated<string | null>;
+  references_header: Generated<string | null>;
+}
+
+/** Which way a mail of a conversation went. */
+export type MailDirection = 'in' | 'out';
+/** How a mail reached us: polled from the mailbox, posted to the inbound webhook, or written in the app. */
+export type MailSource = 'imap' | 'webhook' | 'app';
+/** A received mail no person wrote (RFC 3834 and kin): shown as such, never counted as the customer's answer. */
+export type MailAutomation = 'auto-reply' | 'bounce';
+/** The rule that put a received mail on its enquiry (issue 20 item 3), or `staff` when someone attached it. */
+export type MailMatchRule = 'thread' | 'reference' | 'token' | 'sender' | 'staff';
+
+/** One mail of a conversation, sent or received (issue 20, migration 0011). */
+export interface EnquiryMailsTable {
+  id: Generated<number>;
+  /** null: received and matched no enquiry (the Unmatched list). Deleting the enquiry deletes its mails. */
+  enquiry_id: number | null;
+  direction: MailDirection;
+  /** The Message-ID header as written, with its angle brackets. */
+  message_id: string;
+  /** sha256 hex of the Message-ID without brackets in lower case: one stored row per message and direction. */
+  message_key: string;
+  in_reply_to: string | null;
+  references_header: string | null;
+  from_address: string;
+  from_name: string | null;
+  to_address: string | null;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  automated: MailAutomation | null;
+  match_rule: MailMatchRule | null;
+  source: MailSource;
+  /** IMAP: the mailbox, its UIDVALIDITY and the message's UID; one stored row per position. */
+  mailbox: string | null;
+  uid_validity: number | null;
+  uid: number | null;
+  /** The message as received, byte for byte; null for a mail sent from the app (the outbox row has it). */
+  raw: Buffer | null;
+  /** Sent: the staff member who wrote it. */
+  author_id: number | null;
+  /** Sent: its outbox row, whose status is the delivery state. */
+  outbox_id: number | null;
+  /** The mail's Date header, when it has one. */
+  sent_at: EpochMs | null;
+  created_at: EpochMs;
+}
+
+/** A file that came with a received mail, served to staff only. */
+export interface MailAttachmentsTable {
+  id: Generated<number>;
+  mail_id: number;
+  filename: string;
+  content_type: string;
+  size: number;
+  content_id: string | null;
+  content: Buffer;
+}
+
+/** An owner's saved reply: text with {variables} and blanks, for the composer and the WhatsApp link. */
+export interface SavedRepliesTable {
+  id: Generated<number>;
+  title: string;
+  body: string;
+  created_by: number | null;
+  created_at: EpochMs;
+  updated_at: EpochMs;
+}
+
+/** Where the IMAP poller stands in a mailbox, and which instance polls it now (a lease). */
+export interface MailboxStateTable {
+  mailbox: string;
+  uid_validity: number | null;
+  last_uid: Generated<number>;
+  lease_owner: string | null;
+  lease_until: EpochMs | null;
 }
 
 /** An uploaded profile image, served from here by every server instance (docs/decisions/0015). */
@@ -152,6 +236,8 @@ export interface EnquiriesTable extends KindColumns {
   created_at: EpochMs;
   /** When it went to the trash; the purge counts from here. */
   trashed_at: EpochMs | null;
+  /** Since when a customer's reply waits for our answer (issue 20); null when nothing waits. */
+  waiting_since: Generated<EpochMs | null>;
 }
 
 export type SpamReason = 'honeypot' | 'too-fast';
@@ -245,4 +331,8 @@ export interface Database {
   enquiry_reads: EnquiryReadsTable;
   enquiry_notes: EnquiryNotesTable;
   enquiry_events: EnquiryEventsTable;
+  enquiry_mails: EnquiryMailsTable;
+  mail_attachments: MailAttachmentsTable;
+  saved_replies: SavedRepliesTable;
+  mailbox_state: MailboxStateTable;
 }

@@ -9,6 +9,7 @@ import { inbox } from './0007-inbox';
 import { inboxSearch } from './0008-inbox-search';
 import { ownersAuditRetention } from './0009-owners-audit-retention';
 import { oneEnquiryTable } from './0010-one-enquiry-table';
+import { conversations } from './0011-conversations';
 
 /** Every migration, in order. Imported statically so the production bundle carries them. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0008-inbox-search': inboxSearch,
   '0009-owners-audit-retention': ownersAuditRetention,
   '0010-one-enquiry-table': oneEnquiryTable,
+  '0011-conversations': conversations,
 };
