@@ -10,6 +10,7 @@ import { inboxSearch } from './0008-inbox-search';
 import { ownersAuditRetention } from './0009-owners-audit-retention';
 import { oneEnquiryTable } from './0010-one-enquiry-table';
 import { conversations } from './0011-conversations';
+import { searchIndex } from './0015-search-index';
 
 /** Every migration, in order. Imported statically so the production bundle carries them. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0009-owners-audit-retention': ownersAuditRetention,
   '0010-one-enquiry-table': oneEnquiryTable,
   '0011-conversations': conversations,
+  '0015-search-index': searchIndex,
 };
