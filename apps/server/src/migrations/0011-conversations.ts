@@ -20,7 +20,7 @@ export const conversations: Migration = {
       .ifNotExists()
       .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
       // null: a received mail that matched no enquiry (the Unmatched list).
-      .addColumn('enquiry_id', 'integer', (col) => col.references('enquiries.id').onDelete('cascade'))
+      .addColumn('enquiry_id', 'integer')
       .addColumn('direction', 'varchar(3)', (col) => col.notNull())
       .addColumn('message_id', 'varchar(998)', (col) => col.notNull())
       .addColumn('message_key', 'char(64)', (col) => col.notNull())
@@ -45,6 +45,10 @@ export const conversations: Migration = {
       .addColumn('created_at', 'bigint', (col) => col.notNull())
       .addUniqueConstraint('enquiry_mails_message', ['direction', 'message_key'])
       .addUniqueConstraint('enquiry_mails_position', ['mailbox', 'uid_validity', 'uid'])
+      // A table constraint: MariaDB ignores a REFERENCES written on a column.
+      .addForeignKeyConstraint('enquiry_mails_enquiry_fk', ['enquiry_id'], 'enquiries', ['id'], (fk) =>
+        fk.onDelete('cascade'),
+      )
       .execute();
     await db.schema
       .createIndex('enquiry_mails_enquiry')
@@ -56,12 +60,15 @@ export const conversations: Migration = {
     await createTable(db, 'mail_attachments')
       .ifNotExists()
       .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
-      .addColumn('mail_id', 'integer', (col) => col.notNull().references('enquiry_mails.id').onDelete('cascade'))
+      .addColumn('mail_id', 'integer', (col) => col.notNull())
       .addColumn('filename', 'varchar(255)', (col) => col.notNull())
       .addColumn('content_type', 'varchar(255)', (col) => col.notNull())
       .addColumn('size', 'integer', (col) => col.notNull())
       .addColumn('content_id', 'varchar(255)')
       .addColumn('content', longBlob, (col) => col.notNull())
+      .addForeignKeyConstraint('mail_attachments_mail_fk', ['mail_id'], 'enquiry_mails', ['id'], (fk) =>
+        fk.onDelete('cascade'),
+      )
       .execute();
     await db.schema
       .createIndex('mail_attachments_mail')
