@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isAllowlisted, parseAllowlist } from './allowlist';
-import { ConfigError, DEFAULT_LIMITS, DEFAULT_MAIL_FROM, loadConfig } from './config';
+import { ConfigError, DEFAULT_LIMITS, DEFAULT_MAIL_FROM, loadConfig, parseImapUrl } from './config';
 import { parseRateLimit, RATE_LIMIT_OFF } from './rate-limit';
 
 const dirs: string[] = [];
@@ -226,6 +226,51 @@ describe('REPLY_TO_ADDRESS', () => {
       );
     },
   );
+});
+
+describe('IMAP_URL and IMAP_POLL_SECONDS', () => {
+  it('are off by default, polled every 60 s once set', () => {
+    const config = loadConfig({}, tempDir());
+    expect(config.imap).toBeUndefined();
+    expect(config.imapPollMs).toBe(60_000);
+    expect(loadConfig({ IMAP_POLL_SECONDS: '15' }, tempDir()).imapPollMs).toBe(15_000);
+  });
+
+  it('reads the host, port, TLS, encoded user and password, and the mailbox (INBOX by default)', () => {
+    expect(
+      loadConfig({ IMAP_URL: 'imaps://hello%40agency.ng:p%40ss%3Aw%2Fd@mail.agency.ng/' }, tempDir()).imap,
+    ).toEqual({
+      host: 'mail.agency.ng',
+      port: 993,
+      secure: true,
+      user: 'hello@agency.ng',
+      password: 'p@ss:w/d',
+      mailbox: 'INBOX',
+    });
+    expect(parseImapUrl('imap://u:p@127.0.0.1:1143/Customers%20Replies')).toEqual({
+      host: '127.0.0.1',
+      port: 1143,
+      secure: false,
+      user: 'u',
+      password: 'p',
+      mailbox: 'Customers Replies',
+    });
+    expect(parseImapUrl('imap://u:p@[::1]/INBOX')).toMatchObject({ host: '::1', port: 143 });
+  });
+
+  it.each([
+    ['http://u:p@mail.agency.ng/INBOX', /IMAP_URL must start with imap:\/\/ or imaps:\/\//],
+    ['mail.agency.ng', /IMAP_URL must look like imaps:\/\/user:pass@host:993\/INBOX/],
+    ['imaps://mail.agency.ng/INBOX', /IMAP_URL must carry the user and password/],
+    ['imaps://u:p@mail.agency.ng/INBOX?x=1', /IMAP_URL must not have a query/],
+    ['imaps://u:%E0%A4%A@mail.agency.ng/', /IMAP_URL has a bad %-escape/],
+  ])('IMAP_URL=%j stops the start with one line that names it', (value, message) => {
+    expect(() => loadConfig({ IMAP_URL: value }, tempDir())).toThrow(message);
+  });
+
+  it('refuses a poll interval under 5 s', () => {
+    expect(() => loadConfig({ IMAP_POLL_SECONDS: '1' }, tempDir())).toThrow(/IMAP_POLL_SECONDS must be a whole number/);
+  });
 });
 
 describe('the staff allowlist', () => {

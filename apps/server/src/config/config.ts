@@ -44,6 +44,55 @@ export interface AppConfig {
   retentionDays: number;
   /** FORM_REFUSAL_DELAY_MS: how long the 429 to a client refused from memory is held back (a flood's tarpit). */
   formRefusalDelayMs: number;
+  /** IMAP_URL: the mailbox whose mails become conversations (docs/decisions/0036); unset = no IMAP polling. */
+  imap: ImapMailbox | undefined;
+  /** IMAP_POLL_SECONDS: how often the mailbox is read. */
+  imapPollMs: number;
+}
+
+/** The mailbox IMAP_URL names: `imaps://user:pass@host:993/INBOX`, user and password URL-encoded. */
+export interface ImapMailbox {
+  host: string;
+  port: number;
+  /** imaps: TLS from the first byte; imap: plain, upgraded with STARTTLS when the server offers it. */
+  secure: boolean;
+  user: string;
+  password: string;
+  /** The URL's path, decoded; INBOX when it has none. */
+  mailbox: string;
+}
+
+/** IMAP_URL read into its parts, or a reason it cannot be. */
+export function parseImapUrl(value: string): ImapMailbox | string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'must look like imaps://user:pass@host:993/INBOX';
+  }
+  if (url.protocol !== 'imap:' && url.protocol !== 'imaps:') return 'must start with imap:// or imaps://';
+  if (!url.hostname) return 'must name a host, as in imaps://user:pass@host:993/INBOX';
+  if (!url.username || !url.password) return 'must carry the user and password, as in imaps://user:pass@host/INBOX';
+  if (url.search || url.hash) return 'must not have a query or fragment';
+  let user: string;
+  let password: string;
+  let mailbox: string;
+  try {
+    user = decodeURIComponent(url.username);
+    password = decodeURIComponent(url.password);
+    mailbox = decodeURIComponent(url.pathname.replace(/^\/+/, '').replace(/\/+$/, ''));
+  } catch {
+    return 'has a bad %-escape in the user, password or mailbox';
+  }
+  const secure = url.protocol === 'imaps:';
+  return {
+    host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: url.port ? Number(url.port) : secure ? 993 : 143,
+    secure,
+    user,
+    password,
+    mailbox: mailbox || 'INBOX',
+  };
 }
 
 export interface AbuseLimits {
@@ -186,6 +235,16 @@ const EnvSchema = z.object({
     (value) => value === undefined || value === 'true' || value === 'false',
     'must be true or false',
   ),
+  IMAP_URL: optionalText.transform((value, ctx): ImapMailbox | undefined => {
+    if (value === undefined) return undefined;
+    const parsed = parseImapUrl(value);
+    if (typeof parsed === 'string') {
+      ctx.addIssue({ code: 'custom', message: parsed });
+      return z.NEVER;
+    }
+    return parsed;
+  }),
+  IMAP_POLL_SECONDS: wholeSeconds(60, 5),
   // Never below the trash and spam period: the privacy notice promises no enquiry is kept shorter than it says.
   RETENTION_DAYS: optionalText
     .refine(
@@ -291,5 +350,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     corsOrigins: values.CORS_ORIGINS,
     retentionDays: values.RETENTION_DAYS,
     formRefusalDelayMs: values.FORM_REFUSAL_DELAY_MS,
+    imap: values.IMAP_URL,
+    imapPollMs: values.IMAP_POLL_SECONDS,
   };
 }
