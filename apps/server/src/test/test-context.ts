@@ -79,6 +79,9 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     retentionDays: RETENTION_DAYS.ENQUIRIES,
     // Refusals from memory answered at once, so that a test sending hundreds is not held a second for each.
     formRefusalDelayMs: 0,
+    // No mailbox is read: the IMAP tests start their own poller on a Dovecot of their own.
+    imap: undefined,
+    imapPollMs: 60_000,
     ...options.config,
   };
   const smtpUrl =
