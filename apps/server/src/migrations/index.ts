@@ -11,6 +11,7 @@ import { ownersAuditRetention } from './0009-owners-audit-retention';
 import { oneEnquiryTable } from './0010-one-enquiry-table';
 import { conversations } from './0011-conversations';
 import { searchIndex } from './0015-search-index';
+import { businessCalendar } from './0016-business-calendar';
 
 /** Every migration, in order. Imported statically so the production bundle carries them. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0010-one-enquiry-table': oneEnquiryTable,
   '0011-conversations': conversations,
   '0015-search-index': searchIndex,
+  '0016-business-calendar': businessCalendar,
 };
