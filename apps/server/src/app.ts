@@ -13,6 +13,7 @@ import { apiNotFound, errorHandler } from './middleware/error-handler';
 import { sameOriginOnly } from './middleware/same-origin';
 import { routerOf, type DeclaredRoute } from './lib/routes';
 import { auditRouteDeclarations } from './modules/audit/audit.routes';
+import { calendarRouteDeclarations } from './modules/calendar/calendar.routes';
 import { authRouteDeclarations, SESSION_COOKIE_NAME } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { requireOwner, requireStaff } from './modules/auth/require-staff';
@@ -107,7 +108,7 @@ export function createApp(deps: AppDeps): Express {
       cors({
         origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),
         credentials: true,
-        methods: ['GET', 'POST', 'PATCH', 'DELETE'],
+        methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
         allowedHeaders: ['Content-Type', 'Idempotency-Key'],
         maxAge: 600,
       }),
@@ -164,6 +165,7 @@ export function createApp(deps: AppDeps): Express {
   mount(staffRouteDeclarations(deps));
   mount(auditRouteDeclarations(deps));
   mount(dataRequestsRouteDeclarations(deps));
+  mount(calendarRouteDeclarations(deps));
   mount(profileImagesRouteDeclarations(deps.db));
   app.use(openApiRoutes({ origin: publicOriginOf(config.appUrl), sessionCookieName: SESSION_COOKIE_NAME }, declared));
   app.use(API_BASE, apiNotFound);

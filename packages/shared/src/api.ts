@@ -26,6 +26,8 @@ export const API_PATHS = {
   FAILED_MAILS: '/api/outbox/failed',
   /** GET: the OpenAPI 3.1 document of every endpoint above (issue 11). */
   OPENAPI: '/api/openapi.json',
+  /** GET (staff), PUT (owners): the business calendar of issue 21 (business-calendar.ts). */
+  BUSINESS_CALENDAR: '/api/business-calendar',
 } as const;
 
 export const DEFAULT_AVATAR = 'default-avatar.png';

@@ -20,3 +20,4 @@ export * from './site-paths';
 export * from './public-origin';
 export * from './brand';
 export * from './escape-html';
+export * from './business-calendar';

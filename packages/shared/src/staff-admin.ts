@@ -95,6 +95,7 @@ export const AUDIT_ACTIONS = [
   'data-request.export',
   'data-request.erase',
   'retention.purge',
+  'business-calendar.change',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -113,6 +114,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'data-request.export': "Exported a person's data",
   'data-request.erase': "Erased a person's data",
   'retention.purge': 'Purged expired data',
+  'business-calendar.change': 'Changed the business hours',
 };
 
 /** Entries on a page of the audit log, unless `limit` says otherwise, and the most `limit` may ask for. */

@@ -315,6 +315,14 @@ export interface ScheduledRunsTable {
   finished_at: EpochMs | null;
 }
 
+/** The business calendar (issue 21, migration 0016): one row, id 1, the owners' settings as JSON. */
+export interface BusinessCalendarTable {
+  id: number;
+  settings: string;
+  updated_by: number | null;
+  updated_at: EpochMs;
+}
+
 export interface Database {
   enquiries: EnquiriesTable;
   users: UsersTable;
@@ -335,4 +343,5 @@ export interface Database {
   mail_attachments: MailAttachmentsTable;
   saved_replies: SavedRepliesTable;
   mailbox_state: MailboxStateTable;
+  business_calendar: BusinessCalendarTable;
 }

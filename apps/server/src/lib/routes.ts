@@ -13,7 +13,7 @@ import { documentPathOf, inputSchemaOf, jsonContent, PUBLIC, queryParametersOf, 
 
 /** Who may call a route: anyone, a signed-in staff member (or owner), or an owner only. */
 export type Access = 'public' | 'staff' | 'owner';
-export type Method = 'get' | 'post' | 'patch' | 'delete';
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 interface RouteInput<P, Q, B> {
   req: Request;
