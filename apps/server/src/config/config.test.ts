@@ -283,3 +283,43 @@ describe('the staff allowlist', () => {
     expect(isAllowlisted(allowlist, 'x@agency.test.evil.ng')).toBe(false);
   });
 });
+
+describe('INBOUND_MAIL_SECRET and the inbound limits', () => {
+  it('leave the webhook off by default, with 10 MB messages and 5 MB / 10 MB attachments', () => {
+    const config = loadConfig({}, tempDir());
+    expect(config.inboundMail).toEqual({
+      secret: undefined,
+      maxBytes: 10 * 1024 * 1024,
+      attachmentMaxBytes: 5 * 1024 * 1024,
+      attachmentsTotalMaxBytes: 10 * 1024 * 1024,
+    });
+  });
+
+  it('reads the secret and the limits', () => {
+    const secret = 'a'.repeat(40);
+    const config = loadConfig(
+      {
+        INBOUND_MAIL_SECRET: secret,
+        INBOUND_MAIL_MAX_BYTES: '2048',
+        INBOUND_ATTACHMENT_MAX_BYTES: '100',
+        INBOUND_ATTACHMENTS_MAX_BYTES: '300',
+      },
+      tempDir(),
+    );
+    expect(config.inboundMail).toEqual({
+      secret,
+      maxBytes: 2048,
+      attachmentMaxBytes: 100,
+      attachmentsTotalMaxBytes: 300,
+    });
+  });
+
+  it('refuses a short secret and a limit that is no whole number', () => {
+    expect(() => loadConfig({ INBOUND_MAIL_SECRET: 'short' }, tempDir())).toThrow(
+      /INBOUND_MAIL_SECRET must be at least 32/,
+    );
+    expect(() => loadConfig({ INBOUND_MAIL_MAX_BYTES: '10MB' }, tempDir())).toThrow(
+      /INBOUND_MAIL_MAX_BYTES must be a whole number of bytes/,
+    );
+  });
+});

@@ -48,6 +48,20 @@ export interface AppConfig {
   imap: ImapMailbox | undefined;
   /** IMAP_POLL_SECONDS: how often the mailbox is read. */
   imapPollMs: number;
+  /** The inbound-mail webhook and the limits on what a received mail stores (docs/decisions/0036). */
+  inboundMail: InboundMailConfig;
+}
+
+/** INBOUND_MAIL_*: who may post received mail to /api/inbound-mail, and how much of it is kept. */
+export interface InboundMailConfig {
+  /** INBOUND_MAIL_SECRET: the webhook's bearer token; unset = the webhook is off (404). */
+  secret: string | undefined;
+  /** INBOUND_MAIL_MAX_BYTES: the largest raw message the webhook accepts (413 above). */
+  maxBytes: number;
+  /** INBOUND_ATTACHMENT_MAX_BYTES: a larger attachment is not stored apart (the raw message keeps it). */
+  attachmentMaxBytes: number;
+  /** INBOUND_ATTACHMENTS_MAX_BYTES: the attachments of one mail stored apart, together, at most. */
+  attachmentsTotalMaxBytes: number;
 }
 
 /** The mailbox IMAP_URL names: `imaps://user:pass@host:993/INBOX`, user and password URL-encoded. */
@@ -144,6 +158,14 @@ const wholeSeconds = (fallback: number, min: number) =>
       message: `must be a whole number of seconds, at least ${min}`,
     })
     .transform((value) => (value === undefined ? fallback : Number(value)) * 1000);
+
+/** A whole number of bytes, at least `min`, with a default when unset. */
+const wholeBytes = (fallback: number, min: number) =>
+  optionalText
+    .refine((value) => value === undefined || (/^\d+$/.test(value) && Number(value) >= min), {
+      message: `must be a whole number of bytes, at least ${min}`,
+    })
+    .transform((value) => (value === undefined ? fallback : Number(value)));
 
 /** A rate-limit variable in the one format of config/rate-limit.ts, `fallback` when unset. */
 const rateLimit = (fallback: RateLimit) =>
@@ -245,6 +267,13 @@ const EnvSchema = z.object({
     return parsed;
   }),
   IMAP_POLL_SECONDS: wholeSeconds(60, 5),
+  INBOUND_MAIL_SECRET: optionalText.refine(
+    (value) => value === undefined || value.length >= 32,
+    'must be at least 32 characters (openssl rand -hex 32)',
+  ),
+  INBOUND_MAIL_MAX_BYTES: wholeBytes(10 * 1024 * 1024, 1024),
+  INBOUND_ATTACHMENT_MAX_BYTES: wholeBytes(5 * 1024 * 1024, 0),
+  INBOUND_ATTACHMENTS_MAX_BYTES: wholeBytes(10 * 1024 * 1024, 0),
   // Never below the trash and spam period: the privacy notice promises no enquiry is kept shorter than it says.
   RETENTION_DAYS: optionalText
     .refine(
@@ -352,5 +381,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     formRefusalDelayMs: values.FORM_REFUSAL_DELAY_MS,
     imap: values.IMAP_URL,
     imapPollMs: values.IMAP_POLL_SECONDS,
+    inboundMail: {
+      secret: values.INBOUND_MAIL_SECRET,
+      maxBytes: values.INBOUND_MAIL_MAX_BYTES,
+      attachmentMaxBytes: values.INBOUND_ATTACHMENT_MAX_BYTES,
+      attachmentsTotalMaxBytes: values.INBOUND_ATTACHMENTS_MAX_BYTES,
+    },
   };
 }

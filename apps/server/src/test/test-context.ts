@@ -82,6 +82,13 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     // No mailbox is read: the IMAP tests start their own poller on a Dovecot of their own.
     imap: undefined,
     imapPollMs: 60_000,
+    // The inbound-mail webhook off; its tests set a secret.
+    inboundMail: {
+      secret: undefined,
+      maxBytes: 10 * 1024 * 1024,
+      attachmentMaxBytes: 5 * 1024 * 1024,
+      attachmentsTotalMaxBytes: 10 * 1024 * 1024,
+    },
     ...options.config,
   };
   const smtpUrl =
