@@ -176,5 +176,7 @@ export const BusinessCalendarAnswerSchema = z.object({
   holidays: z.array(CalendarHolidaySchema),
   /** Public holidays in the same months that the owners opened after all. */
   openAfterAll: z.array(CalendarHolidaySchema),
+  /** Every public holiday in the same months from the library, whatever the owners changed (the page's list). */
+  publicHolidays: z.array(CalendarHolidaySchema),
 });
 export type BusinessCalendarAnswer = z.output<typeof BusinessCalendarAnswerSchema>;

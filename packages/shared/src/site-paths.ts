@@ -25,6 +25,8 @@ export const PATHS = {
   staffAccounts: '/dashboard/staff',
   auditLog: '/dashboard/audit-log',
   dataRequests: '/dashboard/data-requests',
+  /** The owners' business calendar (issue 21). */
+  businessHours: '/dashboard/business-hours',
   confirmEmail: '/confirm-email',
   resetPassword: '/reset-password',
   /** Where an account waiting for an owner's approval lands after signing in (issue 17). */

@@ -62,6 +62,7 @@ export const STAFF_PATHS = [
   '/dashboard/staff',
   '/dashboard/audit-log',
   '/dashboard/data-requests',
+  '/dashboard/business-hours',
   '/confirm-email',
   '/reset-password',
   '/awaiting-approval',

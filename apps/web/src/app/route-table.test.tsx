@@ -38,6 +38,7 @@ const CONTRACT: [string, ...string[]][] = [
   ['/dashboard/staff'],
   ['/dashboard/audit-log'],
   ['/dashboard/data-requests'],
+  ['/dashboard/business-hours'],
   ['/confirm-email'],
   ['/reset-password'],
   ['/awaiting-approval'],
@@ -75,6 +76,7 @@ describe('the route table', () => {
       '/confirm-email',
       '/dashboard',
       '/dashboard/audit-log',
+      '/dashboard/business-hours',
       '/dashboard/data-requests',
       '/dashboard/staff',
       '/new-confirmation-link',
@@ -89,6 +91,7 @@ describe('the route table', () => {
       '/auth',
       '/dashboard',
       '/dashboard/audit-log',
+      '/dashboard/business-hours',
       '/dashboard/data-requests',
       '/dashboard/staff',
     ]);

@@ -108,11 +108,14 @@ export async function saveBusinessCalendar(
 /** Months of holidays the owner page lists. */
 const COMING_MONTHS = 12;
 
-/** The closed days from today for 12 months as they apply, and the holidays the owners opened after all. */
+/**
+ * The closed days from today for 12 months as they apply, the holidays the owners opened after all, and every public
+ * holiday of those months as the library gives them.
+ */
 export function comingHolidaysOf(
   settings: BusinessCalendarSettings,
   nowMs: number,
-): Pick<BusinessCalendarAnswer, 'from' | 'holidays' | 'openAfterAll'> {
+): Pick<BusinessCalendarAnswer, 'from' | 'holidays' | 'openAfterAll' | 'publicHolidays'> {
   const from = lagosMomentOf(nowMs).day;
   const untilDay = monthsLater(from, COMING_MONTHS);
   const removed = new Set(settings.removedDays);
@@ -129,7 +132,8 @@ export function comingHolidaysOf(
   const openAfterAll = library
     .filter(({ date }) => removed.has(date))
     .map(({ date, name }) => ({ date, name, origin: 'public-holiday' as const }));
-  return { from, holidays, openAfterAll };
+  const publicHolidays = library.map(({ date, name }) => ({ date, name, origin: 'public-holiday' as const }));
+  return { from, holidays, openAfterAll, publicHolidays };
 }
 
 /** The same day `months` later (the 31st becomes the month's last day). */

@@ -8,6 +8,7 @@ import AuditLogPage from './audit-log';
 import AuthPage from './auth';
 import DashboardPage from './dashboard';
 import DataRequestsPage from './data-requests';
+import BusinessHoursPage from './business-hours';
 import StaffAccountsPage from './staff-accounts';
 
 const ADA = { username: 'ada', email: 'ada@example.ng', profile_image: 'default-avatar.png' };
@@ -41,6 +42,7 @@ function renderAt(path: string) {
           <Route path="/dashboard/staff" element={<StaffAccountsPage />} />
           <Route path="/dashboard/audit-log" element={<AuditLogPage />} />
           <Route path="/dashboard/data-requests" element={<DataRequestsPage />} />
+          <Route path="/dashboard/business-hours" element={<BusinessHoursPage />} />
         </Routes>
       </AppProviders>
     </MemoryRouter>,
@@ -51,6 +53,7 @@ const PAGES = [
   ['/dashboard/staff', 'Staff'],
   ['/dashboard/audit-log', 'Audit log'],
   ['/dashboard/data-requests', 'Data requests'],
+  ['/dashboard/business-hours', 'Business hours'],
 ] as const;
 
 describe("the owners' routes", () => {
@@ -92,7 +95,7 @@ describe("the owners' routes", () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Inbox', 'Staff', 'Audit log', 'Data requests']);
+    ).toEqual(['Inbox', 'Staff', 'Audit log', 'Data requests', 'Business hours']);
     expect(within(nav).getByRole('link', { name: title })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });

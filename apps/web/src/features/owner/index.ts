@@ -5,4 +5,5 @@ export { OwnerPage, OwnerPageFailed, OwnersOnly } from './components/owner-page'
 export { StaffAccounts } from './components/staff-accounts';
 export { AuditLog } from './components/audit-log';
 export { DataRequests } from './components/data-requests';
+export { BusinessHours } from './components/business-hours';
 export type { OwnerScreenProps } from './owner-page-props';

@@ -7,6 +7,7 @@ const LINKS = [
   { to: PATHS.staffAccounts, label: 'Staff' },
   { to: PATHS.auditLog, label: 'Audit log' },
   { to: PATHS.dataRequests, label: 'Data requests' },
+  { to: PATHS.businessHours, label: 'Business hours' },
 ] as const;
 
 export type StaffAreaPath = (typeof LINKS)[number]['to'];
