@@ -86,10 +86,10 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[^"]+\.j
  * Otherwise, on a fast connection, the entry (about 84 KB gzip) arrives and runs before anything is drawn, and on a
  * slow one its download competes with the fonts'. A tab that draws nothing (hidden) starts after 3 s.
  *
- * An indexable page (the boot tag's data-start="interaction") waits longer: for the visitor's first touch, key,
+ * An indexable page (a boot tag without data-start="paint") waits longer: for the visitor's first touch, key,
  * pointer or wheel, which index.html's inline script notes from the parse on (`__formKit.touched`, `onTouch`), or for
  * a part marked data-needs-app (a carousel) to come within 400 px of the viewport. A page that is only read runs no
- * script of the app (docs/decisions/0031). The staff screens inside the site layout start at their first paint.
+ * script of the app (docs/decisions/0031). The staff screens inside the site layout (data-start="paint") start at their first paint.
  *
  * The entry's libraries (React DOM, React and the router: vite.config.ts splits them off) are evaluated first, one
  * chunk per task with the browser free in between, and the entry after them: evaluated together they were one task
@@ -99,9 +99,37 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[^"]+\.j
  * disabled <link>, which downloads nothing: Vite's loader of a lazy page module looks for a <link> to each stylesheet
  * the module needs and would otherwise fetch the inlined ones again before hydration.
  */
+/**
+ * Poppins, declared only once the page has drawn its first frame (FontFace): no font file is asked for before the
+ * largest paint, so the text paints in the fallback face sized like Poppins (global.css) and swaps when both files
+ * have arrived (one layout of the page, not two). Preloaded in the head, the two files competed with the HTML and held the largest paint back by 0.2-0.3 s
+ * in Lighthouse's simulated load (docs/decisions/0030-quiet-main-thread.md). entry-client.tsx has the same for the
+ * staff screens; index.html's <noscript> style declares the fonts without JavaScript.
+ */
+const FONT_LOADER = `
+  const loadFonts = () => {
+    if (loadFonts.done || [...document.fonts].some((face) => face.family === 'Poppins')) return;
+    loadFonts.done = true;
+    const faces = ['400', '700'].map(
+      (weight) =>
+        new FontFace('Poppins', \`url(/fonts/poppins-latin-\${weight}-normal.woff2) format('woff2')\`, { weight }),
+    );
+    // Both files, then both faces at once: the page is laid out again once, not once per file.
+    Promise.all(faces.map((face) => face.load())).then(
+      () => faces.forEach((face) => document.fonts.add(face)),
+      () => undefined,
+    );
+  };
+`;
+
 async function writeBootScript(entryFile, entryChunks) {
   const source = `
     const ENTRY_CHUNKS = ${JSON.stringify(entryChunks)};
+    ${FONT_LOADER}
+    new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length) setTimeout(loadFonts);
+    }).observe({ type: 'paint', buffered: true });
+    setTimeout(loadFonts, 3000);
     const link = (rel, href, disabled) => {
       const element = document.createElement('link');
       element.rel = rel;
@@ -123,7 +151,7 @@ async function writeBootScript(entryFile, entryChunks) {
       }
       import(${JSON.stringify(entryFile)});
     };
-    if (document.querySelector('script[data-chunks]').dataset.start === 'interaction') {
+    if (document.querySelector('script[data-chunks]').dataset.start !== 'paint') {
       const kit = window.__formKit;
       const near = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && begin(), {
         rootMargin: '400px',
@@ -150,6 +178,31 @@ async function writeBootScript(entryFile, entryChunks) {
   const file = `assets/boot-${hash}.js`;
   await writeFile(join(CLIENT_DIR, file), code);
   return `/${file}`;
+}
+
+/**
+ * A public page's boot module goes to the end of the body: the preload scanner still finds it at once, but the parser
+ * reaches it after the page's content, so it cannot come between the HTML and the first paint.
+ */
+function bootAtEnd(html) {
+  const tag = html.match(/\s*<script type="module" src="\/assets\/boot-[^"]+"[^>]*><\/script>/);
+  if (!tag) return html;
+  return html.replace(tag[0], '').replace('</body>', `  ${tag[0].trim()}\n  </body>`);
+}
+
+/**
+ * A public page's head without the template's indentation and formatting comments: the home page's compressed HTML
+ * must fit in a new connection's first TCP window with its headers (FIRST_WINDOW_HTML_GZIP), and it was a few dozen
+ * bytes over, which costs a whole round trip in Lighthouse's simulated load.
+ */
+function tightHead(html) {
+  const end = html.indexOf('</head>');
+  return (
+    html
+      .slice(0, end)
+      .replace(/\s*<!-- prettier-ignore -->/g, '')
+      .replace(/>\s+</g, '><') + html.slice(end)
+  );
 }
 
 /** The chunks the entry imports statically (its libraries), each after the chunks it imports. */
@@ -288,9 +341,10 @@ async function main() {
         : publicTemplate.replace(
             ENTRY_SCRIPT,
             () =>
-              `<script type="module" src="${bootFile}" fetchpriority="low"${route.indexable ? ' data-start="interaction"' : ''} data-chunks="${pageScripts(viteManifest, route.source).join(' ')}"></script>`,
+              `<script type="module" src="${bootFile}"${route.indexable ? '' : ' data-start="paint"'} data-chunks="${pageScripts(viteManifest, route.source).join(' ')}"></script>`,
           );
-    const document = fillTemplate(pageTemplate, { headTags: page.headTags, assetTags: extraTags, html: page.html });
+    const filled = fillTemplate(pageTemplate, { headTags: page.headTags, assetTags: extraTags, html: page.html });
+    const document = route.chrome === 'bare' ? filled : tightHead(bootAtEnd(filled));
     // A staff screen keeps its stylesheets as links: they download at once beside its preloaded chunks, and the
     // lazy page's import finds them in the document instead of fetching them again before it can run.
     await writePage(

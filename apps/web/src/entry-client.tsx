@@ -14,6 +14,23 @@ const app = (
   </StrictMode>
 );
 
+/**
+ * Poppins for the staff screens, which have no boot module: declared from script, as the boot module does for a public
+ * page after its first paint (scripts/prerender.mjs), since index.html no longer asks for the files before the first
+ * paint. A public page's boot module has usually declared them already.
+ */
+function loadFonts() {
+  if ([...document.fonts].some((face) => face.family === 'Poppins')) return;
+  const faces = ['400', '700'].map(
+    (weight) => new FontFace('Poppins', `url(/fonts/poppins-latin-${weight}-normal.woff2) format('woff2')`, { weight }),
+  );
+  void Promise.all(faces.map((face) => face.load())).then(
+    () => faces.forEach((face) => document.fonts.add(face)),
+    () => undefined,
+  );
+}
+loadFonts();
+
 // The session check goes out now, beside the page's module, rather than after hydration (early-session-check.ts).
 startSessionCheck();
 

@@ -1,7 +1,6 @@
 import { Link } from '@/components/ui/link';
 import { BRAND, FULL_ADDRESS, mailUrl, telUrl, WHATSAPP_URL } from '@/content/brand';
 import { FOOTER_COLUMNS } from '@/content/navigation';
-import { SocialIcon } from '@/components/icons/social-icon';
 import { Logo } from './logo';
 
 export function Footer() {
@@ -16,10 +15,8 @@ export function Footer() {
             {BRAND.social.map((link) => (
               <li key={link.network}>
                 <a href={link.url} className="social-links__link" rel="noopener" target="_blank">
-                  <SocialIcon network={link.network} />
-                  <span className="visually-hidden">
-                    {BRAND.name} on {link.label} (opens in a new tab)
-                  </span>
+                  <span className={`social-links__icon social-links__icon--${link.network}`} aria-hidden="true" />
+                  <span className="visually-hidden">{`${BRAND.name} on ${link.label} (opens in a new tab)`}</span>
                 </a>
               </li>
             ))}
@@ -46,7 +43,7 @@ export function Footer() {
               </li>
               <li>
                 <a href={WHATSAPP_URL} rel="noopener" target="_blank">
-                  WhatsApp {BRAND.phones.whatsapp.display}
+                  {`WhatsApp ${BRAND.phones.whatsapp.display}`}
                   <span className="visually-hidden"> (opens in a new tab)</span>
                 </a>
               </li>
@@ -60,7 +57,8 @@ export function Footer() {
       </div>
       <div className="site-footer__bottom container">
         <p>
-          © <span suppressHydrationWarning>{year}</span> {BRAND.name}. All rights reserved.
+          © <span suppressHydrationWarning>{year}</span>
+          {` ${BRAND.name}. All rights reserved.`}
         </p>
       </div>
     </footer>
