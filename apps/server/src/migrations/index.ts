@@ -10,6 +10,7 @@ import { inboxSearch } from './0008-inbox-search';
 import { ownersAuditRetention } from './0009-owners-audit-retention';
 import { oneEnquiryTable } from './0010-one-enquiry-table';
 import { conversations } from './0011-conversations';
+import { shippedSavedReplies } from './0013-saved-replies';
 import { searchIndex } from './0015-search-index';
 import { businessCalendar } from './0016-business-calendar';
 
@@ -26,6 +27,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0009-owners-audit-retention': ownersAuditRetention,
   '0010-one-enquiry-table': oneEnquiryTable,
   '0011-conversations': conversations,
+  '0013-saved-replies': shippedSavedReplies,
   '0015-search-index': searchIndex,
   '0016-business-calendar': businessCalendar,
 };
