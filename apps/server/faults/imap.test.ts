@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   createFreshDatabase,
+  findFreePort,
   startDovecot,
   type DatabaseKind,
   type DovecotServer,
@@ -17,6 +18,7 @@ import { migrateToLatest } from '../src/lib/migrate';
 import { mailboxKey } from '../src/modules/conversations/imap-poller';
 import { runOnMysql } from '../vitest.config.js';
 import { spawnTracked, waitUntil, type TrackedProcess } from './harness/child-process';
+import { startServer } from './harness/server-process';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const SERVER_ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -300,4 +302,41 @@ describe.each(KINDS)('IMAP ingestion on %s, its poller killed and doubled', (kin
       expect(perProcess.filter((count) => count > 0).length).toBeGreaterThan(1);
     },
   );
+
+  it('the server started with IMAP_URL reads the mailbox, and gives the lease up when it stops', async () => {
+    const { fresh, dovecot, mailbox } = await setUp(kind);
+    const { raws, keys } = generatedMails(seeded(SEED ^ 0x5e7e), 3, `server-${kind}`);
+    dovecot.deliver(raws);
+    const server = await startServer({
+      port: await findFreePort(),
+      env: {
+        DATA_DIR: fresh.dataDir,
+        ...(fresh.databaseUrl ? { DATABASE_URL: fresh.databaseUrl } : {}),
+        IMAP_URL: dovecot.url,
+        IMAP_POLL_SECONDS: '5',
+      },
+    });
+    onTestFinished(() => server.kill());
+    await waitUntil('the server stores the three messages', async () => (await storedCount(fresh, mailbox)) >= 3, {
+      timeoutMs: 20_000,
+    });
+    const [held] = await fresh.query<{ lease_owner: string | null }>(
+      'select lease_owner from mailbox_state where mailbox = ?',
+      [mailbox],
+    );
+    expect(held?.lease_owner).toBeTruthy();
+    await server.stop();
+    expect(ledger(keys, await storedKeys(fresh, mailbox))).toEqual({
+      rows: 3,
+      distinct: 3,
+      lost: 0,
+      duplicated: 0,
+      unexpected: 0,
+    });
+    const [released] = await fresh.query<{ lease_owner: string | null }>(
+      'select lease_owner from mailbox_state where mailbox = ?',
+      [mailbox],
+    );
+    expect(released?.lease_owner).toBeNull();
+  });
 });

@@ -6,6 +6,8 @@ import { createHttpServer } from './lib/http-server';
 import { createServerLogger } from './lib/logger';
 import { migrateToLatest } from './lib/migrate';
 import { outboxDir, profileImagesDir } from './lib/paths';
+import { ingestMail } from './modules/conversations/inbound.service';
+import { startImapPoller } from './modules/conversations/imap-start';
 import { startMailSender } from './modules/outbox/start-sender';
 import { importProfileImageFiles } from './modules/profile-images/profile-images.service';
 import { startDailyPurge } from './modules/retention/retention.service';
@@ -59,6 +61,14 @@ async function main(): Promise<void> {
   const { sender, transport } = startMailSender({ db, dialect, config, logger });
   // What is past its retention goes for good, once a Lagos day across every instance (docs/decisions/0022).
   const purge = startDailyPurge({ db, clock: systemClock, config, logger });
+  // Customers' replies in IMAP_URL's mailbox join their conversations, read by one instance at a time (0036).
+  const imap = startImapPoller({
+    db,
+    dialect,
+    config,
+    logger,
+    ingest: (mail) => ingestMail({ db, clock: systemClock, config, mail: sender }, mail),
+  });
   const app = createApp({ db, dialect, mail: sender, clock: systemClock, config, logger });
   const server = createHttpServer(app).listen(config.port, () => {
     logger.info(
@@ -80,7 +90,7 @@ async function main(): Promise<void> {
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
     server.close(() => {
       // Mails in hand are finished (or left to their lease), then the database closes.
-      Promise.all([sender.stop(), purge.stop()])
+      Promise.all([sender.stop(), purge.stop(), imap?.stop()])
         .then(() => {
           transport.close();
           return db.destroy();

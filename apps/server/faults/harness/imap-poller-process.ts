@@ -3,7 +3,8 @@ import { openDatabase } from '../../src/lib/db';
 import { createLogger } from '../../src/lib/logger';
 import { migrateToLatest } from '../../src/lib/migrate';
 import { startImapPoller } from '../../src/modules/conversations/imap-start';
-import { storeOnceForTests } from '../../src/modules/conversations/imap-test-ingest';
+import { systemClock } from '../../src/lib/clock';
+import { ingestMail } from '../../src/modules/conversations/inbound.service';
 
 /**
  * A process that only polls IMAP_URL into the database of DATA_DIR / DATABASE_URL, as the server does at start, with
@@ -16,14 +17,15 @@ async function main(): Promise<void> {
   const logger = createLogger(process.env.LOG_LEVEL ?? 'warn');
   const { db, dialect } = openDatabase(config);
   await migrateToLatest(db);
-  const store = storeOnceForTests(db);
+  // No sender here: the notifications ingestMail queues wait in the outbox for a server.
+  const deps = { db, clock: systemClock, config, mail: { wake: () => undefined } };
   const poller = startImapPoller({
     db,
     dialect,
     config,
     logger,
     ingest: async (mail) => {
-      const outcome = await store(mail);
+      const outcome = await ingestMail(deps, mail);
       process.stdout.write(`${JSON.stringify({ uid: mail.position.uid, duplicate: outcome.duplicate })}\n`);
       return outcome;
     },

@@ -8,13 +8,13 @@ import {
   type FreshDatabase,
 } from '@agency/testing';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { parseImapUrl, type ImapMailbox } from '../../config/config';
+import { loadConfig, parseImapUrl, type ImapMailbox } from '../../config/config';
 import type { Clock } from '../../lib/clock';
 import { openDatabase, type DatabaseHandle } from '../../lib/db';
 import { createLogger } from '../../lib/logger';
 import { migrateToLatest } from '../../lib/migrate';
 import { createImapPoller, mailboxKey, type ImapPollerOptions } from './imap-poller';
-import { storeOnceForTests } from './imap-test-ingest';
+import { ingestMail } from './inbound.service';
 
 const SEED = Number(process.env.IMAP_SEED ?? randomBytes(4).readUInt32LE(0));
 console.log(`imap-poller.test.ts seed ${SEED} (IMAP_SEED=${SEED} replays it)`);
@@ -53,6 +53,7 @@ function generatedMail(n: number): string {
 }
 
 let fresh: FreshDatabase;
+let config: ReturnType<typeof loadConfig>;
 const handles: DatabaseHandle[] = [];
 const logger = createLogger('silent');
 
@@ -65,6 +66,7 @@ function connect(): DatabaseHandle {
 
 beforeAll(async () => {
   fresh = await createFreshDatabase(testDatabaseKind());
+  config = loadConfig({ SESSION_SECRET: 'imap-poller-tests-session-secret-32-characters' }, fresh.dataDir);
   await migrateToLatest(connect().db);
 });
 
@@ -86,7 +88,8 @@ function pollerOn(handle: DatabaseHandle, mailbox: ImapMailbox, extra: Partial<I
     db: handle.db,
     dialect: handle.dialect,
     mailbox,
-    ingest: storeOnceForTests(handle.db),
+    ingest: (mail) =>
+      ingestMail({ db: handle.db, clock: () => new Date(), config, mail: { wake: () => undefined } }, mail),
     clock: () => new Date(),
     logger,
     pollMs: 60_000,
