@@ -96,6 +96,9 @@ export const AUDIT_ACTIONS = [
   'data-request.erase',
   'retention.purge',
   'business-calendar.change',
+  'saved-reply.create',
+  'saved-reply.change',
+  'saved-reply.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -115,6 +118,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'data-request.erase': "Erased a person's data",
   'retention.purge': 'Purged expired data',
   'business-calendar.change': 'Changed the business hours',
+  'mail.attach': 'Filed a received mail with an enquiry',
+  'mail.convert': 'Made a received mail an enquiry',
+  'saved-reply.create': 'Added a saved reply',
+  'saved-reply.change': 'Changed a saved reply',
+  'saved-reply.delete': 'Deleted a saved reply',
 };
 
 /** Entries on a page of the audit log, unless `limit` says otherwise, and the most `limit` may ask for. */
