@@ -99,6 +99,8 @@ export const AUDIT_ACTIONS = [
   'saved-reply.create',
   'saved-reply.change',
   'saved-reply.delete',
+  'mail.attach',
+  'mail.convert',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
