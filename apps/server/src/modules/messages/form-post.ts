@@ -1,8 +1,8 @@
 import type { Request } from 'express';
 import type { z } from 'zod';
-import { FIELD_MESSAGES, HUMAN_CHECK_FIELDS, type FormPageState, type IssuedSumQuestion } from '@agency/shared';
-import { AppError } from '../../lib/errors';
+import { HUMAN_CHECK_FIELDS, type FormPageState, type IssuedSumQuestion } from '@agency/shared';
 import { TOKEN_MAX, type HumanCheck } from '../human-check/human-check';
+import type { Refusal } from './submission-contract';
 
 const FORM_POST = 'application/x-www-form-urlencoded';
 
@@ -53,11 +53,18 @@ export function postedValuesOf(fields: unknown): FormPageState['values'] {
   return values;
 }
 
-/** An AppError's messages by field; a refusal without fields is the form's own message. */
-export function refusalOf(error: unknown): { errors: Record<string, string>; formError: string | null } {
-  if (!(error instanceof AppError) || error.status !== 400) throw error;
-  const errors = { ...error.errors };
-  return Object.keys(errors).length > 0 ? { errors, formError: null } : { errors, formError: error.message };
+/**
+ * A refusal as the form's page shows it: every field's message at once (the fields' and the question's alike), and a
+ * refusal without fields as the form's own message (the first such).
+ */
+export function pageRefusalOf(...refusals: Array<Refusal | undefined>): {
+  errors: Record<string, string>;
+  formError: string | null;
+} {
+  const given = refusals.filter((refusal) => refusal !== undefined);
+  const errors = Object.assign({}, ...given.map((refusal) => refusal.errors)) as Record<string, string>;
+  const withoutFields = given.find((refusal) => Object.keys(refusal.errors ?? {}).length === 0);
+  return { errors, formError: withoutFields?.message ?? null };
 }
 
 /**
@@ -78,10 +85,4 @@ export function questionAfterRefusal(
     return { question: { a, b, token }, answer: typeof posted.answer === 'string' ? posted.answer : '' };
   }
   return { question: options.humanCheck.issue(options.now, token), answer: '' };
-}
-
-/** The kit's own first check of the answer: an empty one is a missing field, not a wrong sum (0005). */
-export function emptyAnswerError(answer: unknown): Record<string, string> {
-  const text = typeof answer === 'string' ? answer.trim() : answer;
-  return text === undefined || text === '' ? { [HUMAN_CHECK_FIELDS.answer]: FIELD_MESSAGES.SUM_REQUIRED } : {};
 }

@@ -10,29 +10,22 @@ import {
   type FormPageState,
   type IssuedSumQuestion,
   type MessageKind,
-  type SubmitAnswer,
 } from '@agency/shared';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import { envelope, jsonAnswer, kindSchemaNameOf, ref, refusals, responseRef } from '../../lib/json-schema';
 import { declareRoute, type DeclaredRoute } from '../../lib/routes';
 import { jsonOrFormBody } from '../../middleware/json-body';
-import { parseInput } from '../../middleware/validate';
 import { signedInUserId } from '../auth/require-staff';
-import { clientAddressKey } from '../../lib/client-address';
-import { createRateLimiter, tooManyRequests, type RateLimiter } from '../../lib/rate-limiter';
+import { tooManyRequests, type RateLimiter } from '../../lib/rate-limiter';
 import type { HumanCheck } from '../human-check/human-check';
-import {
-  emptyAnswerError,
-  formFieldsOf,
-  isFormPost,
-  postedValuesOf,
-  questionAfterRefusal,
-  refusalOf,
-  wantsPage,
-} from './form-post';
-import { extrasOf, judgeSubmission, type SubmissionExtras } from './submission-input';
-import { deleteMessage, findReplay, listMessages, submitMessage } from './messages.service';
+import { formFieldsOf, isFormPost, pageRefusalOf, postedValuesOf, questionAfterRefusal, wantsPage } from './form-post';
+import type { Refusal } from './submission-contract';
+import { extrasOf, type SubmissionExtras } from './submission-input';
+import { deleteMessage, listMessages, refusedFromMemory, submitEnquiry } from './messages.service';
+
+// The app makes the forms' limiter here, beside the flood guard and the routes it is given to.
+export { createFormLimiter } from './messages.service';
 
 const LIST_LIMIT_MAX = 1000;
 const SEARCH_MAX = 200;
@@ -54,12 +47,11 @@ interface PublicForms {
   issueFormSlots: () => { question: IssuedSumQuestion; idempotencyKey: string };
 }
 
-/** FORM_RATE_LIMIT's counts: one per form and client address. */
-export function createFormLimiter(deps: Pick<AppDeps, 'db' | 'config'>): RateLimiter {
-  return createRateLimiter(deps.db, 'form', deps.config.limits.form);
-}
+const tooManySubmissions = (retryAfterSeconds: number) =>
+  tooManyRequests(retryAfterSeconds, API_MESSAGES.TOO_MANY_SUBMISSIONS);
 
-const formSubject = (kind: MessageKind, req: Request) => `${kind}\n${clientAddressKey(req.ip ?? '')}`;
+/** A refusal as the API answers it: 400 with the message and each field's message. */
+const refusedAnswer = (refusal: Refusal) => new AppError(400, refusal.message, refusal.errors);
 
 /**
  * Mounted before the session, the body parser and the routers: a JSON submission from a client this process refuses
@@ -74,9 +66,9 @@ export function refuseFloods(submissions: RateLimiter, delayMs: number): Request
   return (req, _res, next) => {
     const kind = req.method === 'POST' ? kindOfPath.get(req.path) : undefined;
     if (kind === undefined || wantsPage(req)) return next();
-    const refused = submissions.refusedFromMemory(formSubject(kind, req));
+    const refused = refusedFromMemory(submissions, kind, req.ip ?? '');
     if (refused === undefined || refused.allowed) return next();
-    const answer = tooManyRequests(refused.retryAfterSeconds, API_MESSAGES.TOO_MANY_SUBMISSIONS);
+    const answer = tooManySubmissions(refused.retryAfterSeconds);
     setTimeout(() => next(answer), Math.min(delayMs, refused.retryAfterSeconds * 1000));
   };
 }
@@ -87,86 +79,50 @@ export function messagesRouteDeclarations(
   submissions: RateLimiter,
 ): DeclaredRoute[] {
   const { humanCheck } = forms;
+  const submitDeps = { ...deps, humanCheck, formLimiter: submissions };
 
   /**
-   * A form post from a browser without JavaScript: the same key, rate limit, schema, human check, honeypot and
-   * storage as the JSON path, answered with the form's page: the success and its reference, or the form again with
-   * each message under its field and everything sent (docs/decisions/0019).
+   * A form post from a browser without JavaScript: the same pipeline as the JSON path, answered with the form's
+   * page: the success and its reference, or the form again with each message under its field and everything sent
+   * (docs/decisions/0019).
    */
-  async function answerWithPage(kind: MessageKind, req: Request, res: Response, extras: SubmissionExtras) {
-    const definition = ENQUIRY_KINDS[kind];
-    const now = deps.clock().getTime();
-    const posted = { values: postedValuesOf(extras.fields), token: extras.token, answer: extras.answer };
+  async function answerWithPage(kind: MessageKind, req: Request, res: Response, input: SubmissionExtras) {
+    const outcome = await submitEnquiry(submitDeps, kind, input, { clientAddress: req.ip ?? '', answeredWith: 'page' });
     const page = async (status: number, state: Omit<FormPageState, 'idempotencyKey'>) => {
-      const html = await forms.formPages.render(definition.formPage, {
+      const html = await forms.formPages.render(ENQUIRY_KINDS[kind].formPage, {
         ...state,
         idempotencyKey: forms.issueFormSlots().idempotencyKey,
       });
       res.status(status).type('html').send(html);
     };
-    const succeeded = (answer: SubmitAnswer) =>
-      page(200, {
-        values: {},
-        errors: {},
-        formError: null,
-        question: forms.issueFormSlots().question,
-        answer: '',
-        sent: { message: answer.message, reference: answer.reference },
-      });
-    const refused = (status: number, errors: Record<string, string>, formError: string | null) =>
+    const refused = (status: number, { errors, formError }: ReturnType<typeof pageRefusalOf>) =>
       page(status, {
-        values: posted.values,
+        values: postedValuesOf(input.fields),
         errors,
         formError,
-        ...questionAfterRefusal(posted, errors, { humanCheck, now }),
+        ...questionAfterRefusal(input, errors, { humanCheck, now: deps.clock().getTime() }),
         sent: null,
       });
-
-    const earlier = extras.idempotencyKey ? await findReplay(deps, kind, extras.idempotencyKey) : undefined;
-    if (earlier) return succeeded(JSON.parse(earlier.answer) as SubmitAnswer);
-    const allowed = await submissions.consume(formSubject(kind, req));
-    if (!allowed.allowed) {
-      const error = tooManyRequests(allowed.retryAfterSeconds, API_MESSAGES.TOO_MANY_SUBMISSIONS);
-      for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
-      return refused(429, {}, error.message);
-    }
-    // Every message at once, fields and the question alike, as the page's own check shows them.
-    let submission: ReturnType<typeof parseInput<typeof definition.schema>> | undefined;
-    let errors: Record<string, string> = {};
-    let formError: string | null = null;
-    try {
-      submission = parseInput(definition.schema, extras.fields);
-    } catch (error) {
-      ({ errors, formError } = refusalOf(error));
-    }
-    let verdict: ReturnType<typeof judgeSubmission> | undefined;
-    const missingAnswer = emptyAnswerError(extras.answer);
-    if (Object.keys(missingAnswer).length > 0) errors = { ...errors, ...missingAnswer };
-    else {
-      try {
-        verdict = judgeSubmission(extras, {
-          humanCheck,
-          now,
-          requireHumanCheck: deps.config.requireHumanCheck,
-          wrongSumMessage: definition.wrongSumMessage,
+    switch (outcome.outcome) {
+      case 'stored':
+      case 'repeated':
+        return page(200, {
+          values: {},
+          errors: {},
+          formError: null,
+          question: forms.issueFormSlots().question,
+          answer: '',
+          sent: { message: outcome.answer.message, reference: outcome.answer.reference },
         });
-      } catch (error) {
-        const refusal = refusalOf(error);
-        errors = { ...errors, ...refusal.errors };
-        formError ??= refusal.formError;
+      case 'limited': {
+        const error = tooManySubmissions(outcome.retryAfterSeconds);
+        for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
+        return refused(429, { errors: {}, formError: error.message });
       }
-    }
-    if (!submission || !verdict) return refused(400, errors, formError);
-    try {
-      const outcome = await submitMessage(deps, kind, submission, {
-        ...verdict,
-        idempotencyKey: extras.idempotencyKey,
-      });
-      return succeeded(outcome.stored ? outcome.answer : (JSON.parse(outcome.replay.answer) as SubmitAnswer));
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      const refusal = refusalOf(error);
-      return refused(400, refusal.errors, refusal.formError);
+      case 'invalid':
+        return refused(400, pageRefusalOf(outcome.fields, outcome.humanCheck));
+      case 'human-check-failed':
+        return refused(400, pageRefusalOf(outcome.humanCheck));
     }
   }
 
@@ -218,30 +174,24 @@ export function messagesRouteDeclarations(
         handle: async ({ req, res }) => {
           // A form post leaves out what was not chosen and sends one ticked box as a string (0019).
           if (isFormPost(req)) req.body = formFieldsOf(definition.schema, req.body);
-          const extras = extrasOf(req);
-          if (wantsPage(req) && forms.formPages.available()) return answerWithPage(kind, req, res, extras);
-          // A repeat of a key answered before (a double tap, a retry after a dropped connection) stores nothing new.
-          const earlier = extras.idempotencyKey ? await findReplay(deps, kind, extras.idempotencyKey) : undefined;
-          if (earlier) {
-            res.status(earlier.status).json(JSON.parse(earlier.answer));
-            return;
+          const input = extrasOf(req);
+          if (wantsPage(req) && forms.formPages.available()) return answerWithPage(kind, req, res, input);
+          const outcome = await submitEnquiry(submitDeps, kind, input, {
+            clientAddress: req.ip ?? '',
+            answeredWith: 'json',
+          });
+          switch (outcome.outcome) {
+            case 'stored':
+            case 'repeated':
+              res.status(outcome.status).json(outcome.answer);
+              return;
+            case 'limited':
+              throw tooManySubmissions(outcome.retryAfterSeconds);
+            case 'invalid':
+              throw refusedAnswer(outcome.fields);
+            case 'human-check-failed':
+              throw refusedAnswer(outcome.humanCheck);
           }
-          // Every attempt counts, per form and client address, whatever it holds: a script sending junk is a script.
-          const allowed = await submissions.consume(formSubject(kind, req));
-          if (!allowed.allowed) throw tooManyRequests(allowed.retryAfterSeconds, API_MESSAGES.TOO_MANY_SUBMISSIONS);
-          const submitted = parseInput(definition.schema, extras.fields);
-          const verdict = judgeSubmission(extras, {
-            humanCheck,
-            now: deps.clock().getTime(),
-            requireHumanCheck: deps.config.requireHumanCheck,
-            wrongSumMessage: definition.wrongSumMessage,
-          });
-          const outcome = await submitMessage(deps, kind, submitted, {
-            ...verdict,
-            idempotencyKey: extras.idempotencyKey,
-          });
-          if (outcome.stored) res.status(201).json(outcome.answer);
-          else res.status(outcome.replay.status).json(JSON.parse(outcome.replay.answer));
         },
       }),
       declareRoute({

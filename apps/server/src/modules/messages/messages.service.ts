@@ -17,20 +17,127 @@ import type { Database } from '../../lib/database-schema';
 import { AppError } from '../../lib/errors';
 import { autoReplyMail, staffNotificationMail, type NotifiedField } from '../../lib/mail-templates';
 import { isUniqueViolation, withConflictRetry } from '../../lib/db-errors';
-import { createRateLimiter, type RateLimiter } from '../../lib/rate-limiter';
+import { clientAddressKey } from '../../lib/client-address';
+import { createRateLimiter, type RateLimiter, type RateVerdict } from '../../lib/rate-limiter';
+import { parseInput } from '../../middleware/validate';
 import { isStaff, listConfirmedUsers } from '../auth/auth.service';
+import type { HumanCheck } from '../human-check/human-check';
 import { moveOne } from '../inbox/inbox.service';
 import { queueMails } from '../outbox/outbox';
 import * as repository from './messages.repository';
-import type { SubmissionVerdict, SubmitOutcome } from './submission-contract';
+import type { Refusal, SubmissionVerdict, StoreOutcome, SubmitEnquiryOutcome } from './submission-contract';
+import { emptyAnswerRefusal, judgeSubmission, type SubmissionExtras } from './submission-input';
 
 type SubmitDeps = Pick<AppDeps, 'db' | 'mail' | 'clock' | 'config'>;
+
+/** What the submit pipeline needs beside the app's deps: the question's signer and the forms' limiter. */
+export type SubmitEnquiryDeps = SubmitDeps & { humanCheck: HumanCheck; formLimiter: RateLimiter };
+
+/** Where a submission comes from and how it will be answered. */
+export interface SubmitContext {
+  /** The client's address (req.ip): the form limit counts per form and address. */
+  clientAddress: string;
+  /**
+   * 'json': the first refusal, as the API answers it; the spec's bare payload (no question at all) is allowed unless
+   * REQUIRE_HUMAN_CHECK. 'page': a browser's form post answered with the form's page (docs/decisions/0019), checked
+   * as the page's own check shows it: every message at once, and an empty answer is a missing field.
+   */
+  answeredWith: 'json' | 'page';
+}
+
+/** FORM_RATE_LIMIT's counts: one per form and client address. */
+export function createFormLimiter(deps: Pick<AppDeps, 'db' | 'config'>): RateLimiter {
+  return createRateLimiter(deps.db, 'form', deps.config.limits.form);
+}
+
+const formSubject = (kind: MessageKind, clientAddress: string) => `${kind}\n${clientAddressKey(clientAddress)}`;
+
+/** The refusal this process holds in memory for a client of a form (its limit reached, the window not over), if any. */
+export function refusedFromMemory(
+  formLimiter: RateLimiter,
+  kind: MessageKind,
+  clientAddress: string,
+): RateVerdict | undefined {
+  return formLimiter.refusedFromMemory(formSubject(kind, clientAddress));
+}
+
+/** A 400 AppError (a field or the human check at fault) as a refusal; anything else goes on up. */
+function refusalOf(error: unknown): Refusal {
+  if (!(error instanceof AppError) || error.status !== 400) throw error;
+  return error.errors ? { message: error.message, errors: error.errors } : { message: error.message };
+}
+
+/** A check's value, or its refusal. */
+function attempt<T>(check: () => T): { value: T } | { refusal: Refusal } {
+  try {
+    return { value: check() };
+  } catch (error) {
+    return { refusal: refusalOf(error) };
+  }
+}
+
+/**
+ * The submit pipeline, the one way a form's submission is taken, for the JSON API and the browser's form post alike:
+ * a repeated idempotency key gets its first answer again; the form limit is counted (every attempt, whatever it
+ * holds: a script sending junk is a script); the kind's schema and the human check (token, answer, honeypot, 3 s
+ * minimum) judge it; then it is stored with its mails queued (storeSubmission). Refusals come back as outcomes, not
+ * thrown: the routes only map them to their answers.
+ */
+export async function submitEnquiry(
+  deps: SubmitEnquiryDeps,
+  kind: MessageKind,
+  input: SubmissionExtras,
+  context: SubmitContext,
+): Promise<SubmitEnquiryOutcome> {
+  const definition = ENQUIRY_KINDS[kind];
+  // A repeat of a key answered before (a double tap, a retry after a dropped connection) stores nothing new.
+  const earlier = input.idempotencyKey ? await findReplay(deps, kind, input.idempotencyKey) : undefined;
+  if (earlier) return repeated(earlier);
+  const allowed = await deps.formLimiter.consume(formSubject(kind, context.clientAddress));
+  if (!allowed.allowed) return { outcome: 'limited', retryAfterSeconds: allowed.retryAfterSeconds };
+
+  const parsed = attempt(() => parseInput(definition.schema, input.fields));
+  // Judged even when a field is refused: the page shows every message at once (the API answers with the first).
+  const missingAnswer = context.answeredWith === 'page' ? emptyAnswerRefusal(input.answer) : undefined;
+  const judged = missingAnswer
+    ? { refusal: missingAnswer }
+    : attempt(() =>
+        judgeSubmission(input, {
+          humanCheck: deps.humanCheck,
+          now: deps.clock().getTime(),
+          requireHumanCheck: deps.config.requireHumanCheck,
+          wrongSumMessage: definition.wrongSumMessage,
+        }),
+      );
+  if ('refusal' in parsed) {
+    return 'refusal' in judged
+      ? { outcome: 'invalid', fields: parsed.refusal, humanCheck: judged.refusal }
+      : { outcome: 'invalid', fields: parsed.refusal };
+  }
+  if ('refusal' in judged) return { outcome: 'human-check-failed', humanCheck: judged.refusal };
+
+  const verdict = { ...judged.value, idempotencyKey: input.idempotencyKey };
+  let stored: StoreOutcome;
+  try {
+    stored = await storeSubmission(deps, kind, parsed.value, verdict);
+  } catch (error) {
+    // The token spent a moment ago by another submission: asked for the new question, as an expired one.
+    return { outcome: 'human-check-failed', humanCheck: refusalOf(error) };
+  }
+  return stored.stored ? { outcome: 'stored', status: 201, answer: stored.answer } : repeated(stored.replay);
+}
+
+const repeated = (earlier: repository.StoredAnswer): SubmitEnquiryOutcome => ({
+  outcome: 'repeated',
+  status: earlier.status,
+  answer: JSON.parse(earlier.answer) as SubmitAnswer,
+});
 
 /** The scope of a form's idempotency keys: one form's key never answers for another. */
 const idempotencyScope = (kind: MessageKind) => `submit:${kind}`;
 
 /** The first answer to an idempotency key of this form within the last 24 hours, if any. */
-export function findReplay(deps: Pick<AppDeps, 'db' | 'clock'>, kind: MessageKind, key: string) {
+function findReplay(deps: Pick<AppDeps, 'db' | 'clock'>, kind: MessageKind, key: string) {
   const since = deps.clock().getTime() - SUBMISSION_RULES.IDEMPOTENCY_TTL_MS;
   return repository.findIdempotentAnswer(deps.db, idempotencyScope(kind), key, since);
 }
@@ -41,12 +148,12 @@ export function findReplay(deps: Pick<AppDeps, 'db' | 'clock'>, kind: MessageKin
  * auto-reply; none for spam). Resolves once all of it is committed; the mails go out from the outbox afterwards.
  * A repeated idempotency key that raced this one gives its first answer instead.
  */
-export async function submitMessage<K extends MessageKind>(
+async function storeSubmission<K extends MessageKind>(
   deps: SubmitDeps,
   kind: K,
   submission: SubmissionByKind[K],
   verdict: SubmissionVerdict,
-): Promise<SubmitOutcome> {
+): Promise<StoreOutcome> {
   const now = deps.clock().getTime();
   const definition = ENQUIRY_KINDS[kind];
   // Counted before the transaction (the limiter must not run inside one), given back when nothing is stored.
@@ -235,4 +342,18 @@ function displayValue(value: unknown): string {
   if (Array.isArray(value)) return value.length > 0 ? value.join(', ') : '(none)';
   if (value === null || value === undefined || value === '') return '(not given)';
   return String(value);
+}
+
+/**
+ * Stores an enquiry the server writes itself, inside the caller's transaction (issue 20: a received mail staff made
+ * an enquiry): reference, name, preview and search text as a submission gets them; nothing is queued and no
+ * human-check was answered.
+ */
+export function insertEnquiryFromServer<K extends MessageKind>(
+  trx: Transaction<Database>,
+  kind: K,
+  submission: SubmissionByKind[K],
+  createdAt: number,
+): Promise<{ id: number; reference: string }> {
+  return repository.insertEnquiry(trx, kind, submission, { spam_reason: null, human_check: 'unverified' }, createdAt);
 }

@@ -1,5 +1,6 @@
 import {
   API_MESSAGES,
+  FIELD_MESSAGES,
   HONEYPOT_FIELD,
   HUMAN_CHECK_FIELDS,
   IDEMPOTENCY_FIELD,
@@ -10,7 +11,7 @@ import type { Request } from 'express';
 import type { HumanCheckVerdict, SpamReason } from '../../lib/database-schema';
 import { AppError } from '../../lib/errors';
 import { TOKEN_MAX, type HumanCheck } from '../human-check/human-check';
-import type { SubmissionVerdict } from './submission-contract';
+import type { Refusal, SubmissionVerdict } from './submission-contract';
 
 /** What a submission carries beside its kind's fields, taken off the body before the kind's strict schema runs. */
 export interface SubmissionExtras {
@@ -104,4 +105,11 @@ export function judgeSubmission(
   }
   const spamReason: SpamReason | null = honeypotHit ? 'honeypot' : null;
   return { spamReason, humanCheck, spentToken };
+}
+
+/** The kit's own first check of the answer on the form's page: an empty one is a missing field, not a wrong sum (0005). */
+export function emptyAnswerRefusal(answer: unknown): Refusal | undefined {
+  const text = typeof answer === 'string' ? answer.trim() : answer;
+  if (text !== undefined && text !== '') return undefined;
+  return { message: FIELD_MESSAGES.SUM_REQUIRED, errors: { [HUMAN_CHECK_FIELDS.answer]: FIELD_MESSAGES.SUM_REQUIRED } };
 }
