@@ -16,6 +16,8 @@ import { auditRouteDeclarations } from './modules/audit/audit.routes';
 import { calendarRouteDeclarations } from './modules/calendar/calendar.routes';
 import { authRouteDeclarations, SESSION_COOKIE_NAME } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { inboundRouteDeclarations } from './modules/conversations/inbound.routes';
+import { unmatchedRouteDeclarations } from './modules/conversations/unmatched.routes';
 import { requireOwner, requireStaff } from './modules/auth/require-staff';
 import { KyselySessionStore } from './modules/auth/session-store';
 import { dataRequestsRouteDeclarations } from './modules/data-requests/data-requests.routes';
@@ -161,6 +163,8 @@ export function createApp(deps: AppDeps): Express {
   mount(humanCheckRouteDeclarations(deps, humanCheck));
   mount(messagesRouteDeclarations(deps, { humanCheck, formPages, issueFormSlots }, formLimiter));
   mount(inboxRouteDeclarations(deps));
+  mount(inboundRouteDeclarations(deps));
+  mount(unmatchedRouteDeclarations(deps));
   mount(outboxRouteDeclarations(deps));
   mount(staffRouteDeclarations(deps));
   mount(auditRouteDeclarations(deps));

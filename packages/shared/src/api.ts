@@ -28,6 +28,20 @@ export const API_PATHS = {
   OPENAPI: '/api/openapi.json',
   /** GET (staff), PUT (owners): the business calendar of issue 21 (business-calendar.ts). */
   BUSINESS_CALENDAR: '/api/business-calendar',
+  /** POST (bearer INBOUND_MAIL_SECRET, message/rfc822): a received mail from the mail provider (issue 20). */
+  INBOUND_MAIL: '/api/inbound-mail',
+} as const;
+
+/** Received mails that matched no enquiry (issue 20), for staff: listed, read, filed with an enquiry, made one. */
+export const UNMATCHED_MAIL_PATHS = {
+  /** GET: newest first, paged (`before`, `limit`). */
+  LIST: '/api/unmatched-mails',
+  /** GET: one, with its whole text and its attachments' names. */
+  one: (id: number) => `/api/unmatched-mails/${id}`,
+  /** POST { reference }: files it with that enquiry, as if it had matched (audited). */
+  attach: (id: number) => `/api/unmatched-mails/${id}/attach`,
+  /** POST: makes it a new contact enquiry from its sender (audited; no auto-reply). */
+  convert: (id: number) => `/api/unmatched-mails/${id}/convert`,
 } as const;
 
 export const DEFAULT_AVATAR = 'default-avatar.png';

@@ -205,6 +205,12 @@ function components(sessionCookieName: string): Record<string, unknown> {
         name: sessionCookieName,
         description: `The session of a signed-in staff member, set by ${API_PATHS.LOGIN.split('?')[0]} and ended by ${API_PATHS.LOGOUT}: HttpOnly (scripts cannot read it), SameSite=Lax (None with Secure when CORS_ORIGINS names another site in production), Secure in production, path /. It ends after ${ACCOUNT_RULES.SESSION_IDLE_MS / 60_000} minutes without a request (every answer renews it) and ${ACCOUNT_RULES.SESSION_ABSOLUTE_MS / 3_600_000} hours after signing in whatever happens; a staff-only call without it is 401.`,
       },
+      inboundMail: {
+        type: 'http',
+        scheme: 'bearer',
+        description:
+          'INBOUND_MAIL_SECRET, for the inbound-mail webhook only (a mail provider posting received messages); unset, the webhook answers 404.',
+      },
     },
   };
 }
