@@ -31,6 +31,8 @@ const COMMON = [
   'spam_reason',
   'created_at',
   'trashed_at',
+  // Since when a customer's reply waits for an answer (issue 20, 0011).
+  'waiting_since',
 ];
 
 describe('the enquiries table, migrated', () => {
@@ -54,6 +56,8 @@ describe('the enquiries table, migrated', () => {
       .filter((column) => column.isNullable && column.name !== 'id')
       .map(({ name }) => name);
     const ownFields = KIND_COLUMNS.filter((column) => !['name', 'email', 'phone'].includes(column));
-    expect(nullable?.sort()).toEqual([...ownFields, 'legacy_id', 'assignee_id', 'spam_reason', 'trashed_at'].sort());
+    expect(nullable?.sort()).toEqual(
+      [...ownFields, 'legacy_id', 'assignee_id', 'spam_reason', 'trashed_at', 'waiting_since'].sort(),
+    );
   });
 });
