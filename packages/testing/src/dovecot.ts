@@ -186,6 +186,13 @@ export async function startDovecot(options: DovecotOptions = {}): Promise<Doveco
   );
 
   const child = spawn(DOVECOT_BINARY, ['-F', '-c', configFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // A test process that ends without stop() (a timeout, Ctrl-C) leaves no Dovecot behind: 'exit' handlers run
+  // synchronously, so the master is killed (its workers follow it) and its folder removed there.
+  const cleanUp = () => {
+    child.kill('SIGKILL');
+    rmSync(root, { recursive: true, force: true });
+  };
+  process.once('exit', cleanUp);
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -235,6 +242,7 @@ export async function startDovecot(options: DovecotOptions = {}): Promise<Doveco
   };
 
   const stop = async () => {
+    process.off('exit', cleanUp);
     if (child.exitCode === null) {
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
       child.kill('SIGTERM');
