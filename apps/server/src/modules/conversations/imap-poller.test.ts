@@ -183,6 +183,27 @@ describe('the IMAP poller on a real Dovecot', () => {
     expect(await tally(mailbox)).toEqual({ total: 7, keys: 7 });
   });
 
+  it('a message that cannot be stored holds the mailbox back for three polls, then is passed over (logged, left in the mailbox)', async () => {
+    const { server, mailbox } = await dovecotFor('poison');
+    const handle = connect();
+    const mails = Array.from({ length: 5 }, (_, i) => generatedMail(500 + i));
+    const poison = /Message-ID: <([^>]+)>/.exec(mails[2] ?? '')?.[1] ?? 'none';
+    const refusing = pollerOn(handle, mailbox, {
+      ingest: async (mail) => {
+        if (mail.raw.toString('latin1').includes(poison)) throw new Error('this message cannot be stored');
+        return ingestMail({ db: handle.db, clock: () => new Date(), config, mail: { wake: () => undefined } }, mail);
+      },
+    });
+    server.deliver(mails);
+    await expect(refusing.pollOnce()).rejects.toThrow('this message cannot be stored');
+    expect(await tally(mailbox)).toEqual({ total: 2, keys: 2 });
+    await expect(refusing.pollOnce()).rejects.toThrow('this message cannot be stored');
+    expect(await refusing.pollOnce()).toMatchObject({ fetched: 2, stored: 2, skipped: 1 });
+    expect(await tally(mailbox)).toEqual({ total: 4, keys: 4 });
+    expect(server.messageCount()).toBe(5);
+    await refusing.stop();
+  });
+
   it(`two pollers on one database and one mailbox (an IMAP connection each, a pool each on MariaDB), leases lapsing under them: 0 lost, 0 duplicated (${testDatabaseKind()})`, async () => {
     const { server, mailbox } = await dovecotFor('two');
     // A lease of 1 ms lapses between any two statements: both pollers read the mailbox at the same time, and only

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { ImapFlow } from 'imapflow';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ImapMailbox } from '../../config/config';
 import type { Clock } from '../../lib/clock';
 import type { Database } from '../../lib/database-schema';
@@ -46,6 +46,12 @@ export interface PollResult {
   fetched: number;
   /** Of those, new rows (the others were already stored: a repeat after a crash or a UIDVALIDITY change). */
   stored: number;
+  /**
+   * Messages passed over: ingestMail failed on each in MAX_ATTEMPTS polls while the database answered (a message it
+   * cannot store, not an outage). Logged as errors; they stay in the mailbox. Without this one such message would hold
+   * back every later reply for good.
+   */
+  skipped: number;
   /** The mailbox's UIDVALIDITY changed since the last poll and the whole mailbox was read again. */
   uidValidityChanged: boolean;
 }
@@ -62,6 +68,8 @@ export interface ImapPoller {
 }
 
 const DEFAULT_BATCH = 25;
+/** Polls in which a message may fail to be stored, the database answering, before it is passed over. */
+const MAX_ATTEMPTS = 3;
 const DEFAULT_TIMEOUT_MS = 30_000;
 const MAILBOX_KEY_MAX = 200;
 
@@ -185,8 +193,32 @@ export function createImapPoller(options: ImapPollerOptions): ImapPoller {
       );
   }
 
+  /** Failed attempts per message (UIDVALIDITY:UID) while the database answered: the message, not the database. */
+  const failures = new Map<string, number>();
+
+  /** True once a message has failed MAX_ATTEMPTS polls with the database up: then it is passed over. */
+  function skipsAfterAttempts(message: string, databaseUp: boolean): boolean {
+    if (!databaseUp) return false;
+    const attempts = (failures.get(message) ?? 0) + 1;
+    if (attempts < MAX_ATTEMPTS) {
+      failures.set(message, attempts);
+      return false;
+    }
+    failures.delete(message);
+    return true;
+  }
+
+  async function databaseAnswers(): Promise<boolean> {
+    try {
+      await sql`select 1`.execute(db);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   async function poll(): Promise<PollResult> {
-    const result: PollResult = { polled: false, fetched: 0, stored: 0, uidValidityChanged: false };
+    const result: PollResult = { polled: false, fetched: 0, stored: 0, skipped: 0, uidValidityChanged: false };
     await ensureRow();
     if (!(await holdLease())) return result;
     result.polled = true;
@@ -241,12 +273,25 @@ export function createImapPoller(options: ImapPollerOptions): ImapPoller {
         let storedUpTo: number | undefined;
         for (const message of messages) {
           if (halted) break;
-          if (!message.source) throw new Error(`the server sent no body for UID ${message.uid}`);
-          const outcome = await ingest({
-            raw: message.source,
-            source: 'imap',
-            position: { mailbox: key, uidValidity, uid: message.uid },
-          });
+          let outcome: Awaited<ReturnType<IngestImapMail>>;
+          try {
+            if (!message.source) throw new Error(`the server sent no body for UID ${message.uid}`);
+            outcome = await ingest({
+              raw: message.source,
+              source: 'imap',
+              position: { mailbox: key, uidValidity, uid: message.uid },
+            });
+          } catch (error) {
+            if (storedUpTo !== undefined) await advance(uidValidity, storedUpTo).catch(() => undefined);
+            if (!skipsAfterAttempts(`${uidValidity}:${message.uid}`, await databaseAnswers())) throw error;
+            logger.error(
+              { err: error, mailbox: key, uid: message.uid, attempts: MAX_ATTEMPTS },
+              'a message could not be stored in three polls; it is passed over and stays in the mailbox',
+            );
+            result.skipped += 1;
+            storedUpTo = message.uid;
+            continue;
+          }
           result.fetched += 1;
           if (!outcome.duplicate) result.stored += 1;
           storedUpTo = message.uid;
