@@ -7,7 +7,8 @@ const LINKS = [
   { to: PATHS.staffAccounts, label: 'Staff' },
   { to: PATHS.auditLog, label: 'Audit log' },
   { to: PATHS.dataRequests, label: 'Data requests' },
-  { to: PATHS.businessHours, label: 'Business hours' },
+  // On a phone the first word is left to screen readers ("Hours" shows), so the five links keep one row.
+  { to: PATHS.businessHours, label: 'Business hours', phoneHides: 'Business ', phoneShows: 'hours' },
 ] as const;
 
 export type StaffAreaPath = (typeof LINKS)[number]['to'];
@@ -33,7 +34,15 @@ export function OwnerNav({ current, accounts }: { current: StaffAreaPath; accoun
                   : undefined
               }
             >
-              {link.label}
+              {'phoneHides' in link ? (
+                // One flex item, so the space between the words stays.
+                <span>
+                  <span className="owner-nav__phone-hidden">{link.phoneHides}</span>
+                  <span className="owner-nav__phone-shown">{link.phoneShows}</span>
+                </span>
+              ) : (
+                link.label
+              )}
               {link.to === PATHS.staffAccounts && waiting > 0 ? (
                 <span className="owner-nav__badge" aria-hidden="true">
                   {waiting}
