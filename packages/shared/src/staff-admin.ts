@@ -241,11 +241,27 @@ export const PersonMailSchema = z.object({
   createdAt: z.iso.datetime(),
 });
 
+/** A mail of the person's conversations (issue 20): sent to them or received from them, with its files' names. */
+export const PersonConversationMailSchema = z.object({
+  id: z.number(),
+  /** null: received from their address and matched no enquiry. */
+  reference: z.string().nullable(),
+  direction: z.enum(['in', 'out']),
+  from: z.string(),
+  to: z.string().nullable(),
+  subject: z.string(),
+  text: z.string(),
+  createdAt: z.iso.datetime(),
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), size: z.number() })),
+});
+
 export const DataRequestAnswerSchema = z.object({
   success: z.literal(true),
   enquiries: z.array(PersonEnquirySchema),
   notes: z.array(PersonNoteSchema),
   mails: z.array(PersonMailSchema),
+  /** The conversations' mails (issue 20); counted in totalRecords. */
+  conversationMails: z.array(PersonConversationMailSchema).optional(),
   /** enquiries + notes + mails: what the erasure's confirmation names. */
   totalRecords: z.number(),
 });
@@ -253,5 +269,10 @@ export type DataRequestAnswer = z.infer<typeof DataRequestAnswerSchema>;
 
 export const DataErasureAnswerSchema = z.object({
   success: z.literal(true),
-  erased: z.object({ enquiries: z.number(), notes: z.number(), mails: z.number() }),
+  erased: z.object({
+    enquiries: z.number(),
+    notes: z.number(),
+    mails: z.number(),
+    conversationMails: z.number().optional(),
+  }),
 });

@@ -29,6 +29,7 @@ const FILES = [
   'request-quote-enquiries.csv',
   'notes.csv',
   'mails.csv',
+  'conversations.csv',
 ];
 
 beforeAll(async () => {
@@ -123,6 +124,7 @@ describe("a person's data as files", () => {
       'Request Quote enquiries',
       'Notes',
       'Mails',
+      'Conversations',
     ]);
     const contact = workbook.getWorksheet('Contact enquiries');
     if (!contact) throw new Error('no contact sheet');

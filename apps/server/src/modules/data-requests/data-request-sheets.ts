@@ -1,6 +1,7 @@
 import { FOLDER_LABELS, MESSAGE_KINDS, MESSAGE_KIND_LABELS, type InboxFolder, type MessageKind } from '@agency/shared';
 import { headerOf, inOneBatch, type Cell, type Sheet } from '../../lib/spreadsheet';
 import { exportColumnsOf, exportRowOf, type ExportNote } from '../inbox/inbox.service';
+import type { PersonConversationMail } from '../conversations/conversations.service';
 import type { PersonMailRow, PersonNoteRow } from './data-requests.repository';
 
 /** Everything stored about a person, as the data request found it. */
@@ -8,6 +9,8 @@ export interface PersonRecords {
   enquiries: ReadonlyArray<{ kind: MessageKind; row: Readonly<Record<string, unknown>> & { folder: InboxFolder } }>;
   notes: ReadonlyArray<PersonNoteRow & { kind: MessageKind; reference: string }>;
   mails: readonly PersonMailRow[];
+  /** The conversations' mails (issue 20), sent and received, with their attachments' names. */
+  conversation?: readonly PersonConversationMail[];
 }
 
 /** A staff member as the person's copy names them: the part of their address before the @. */
@@ -72,7 +75,30 @@ export function personSheetsOf(
       records.mails.map((mail) => [new Date(mail.created_at), mail.purpose, mail.recipient, mail.subject, mail.status]),
     ),
   };
-  return [...enquirySheets, notes, mails];
+  const conversations: Sheet = {
+    name: 'Conversations',
+    columns: [
+      { header: 'Written', type: 'date' },
+      { header: 'Direction' },
+      { header: 'From' },
+      { header: 'To' },
+      { header: 'Subject', type: 'long' },
+      { header: 'Text', type: 'long' },
+      { header: 'Attachments', type: 'long' },
+    ],
+    rows: inOneBatch(
+      (records.conversation ?? []).map((mail) => [
+        new Date(mail.createdAt),
+        mail.direction === 'in' ? 'Received' : 'Sent',
+        mail.fromAddress,
+        mail.toAddress ?? '',
+        mail.subject,
+        mail.text,
+        mail.attachments.map((file) => file.filename).join('\n'),
+      ]),
+    ),
+  };
+  return [...enquirySheets, notes, mails, conversations];
 }
 
 /**

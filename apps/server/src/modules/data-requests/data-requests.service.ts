@@ -20,6 +20,11 @@ import type { Sheet } from '../../lib/spreadsheet';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { findUserById, usernameOf } from '../auth/auth.service';
 import { deleteEnquiries, emailsOf, listNotesOn } from '../inbox/inbox.service';
+import {
+  conversationMailsOfPerson,
+  deleteConversationMails,
+  type PersonConversationMail,
+} from '../conversations/conversations.service';
 import { deleteMails } from '../outbox/outbox';
 import { personSheetsOf } from './data-request-sheets';
 import * as repository from './data-requests.repository';
@@ -71,9 +76,12 @@ interface Found {
   enquiries: FoundEnquiry[];
   notes: FoundNote[];
   mails: PersonMailRow[];
+  /** The conversations' mails (issue 20): their enquiries', and unmatched ones from their address. */
+  conversation: PersonConversationMail[];
 }
 
-const totalOf = (found: Found) => found.enquiries.length + found.notes.length + found.mails.length;
+const totalOf = (found: Found) =>
+  found.enquiries.length + found.notes.length + found.mails.length + found.conversation.length;
 
 /** A reference in a mail's text, and not the start of a longer one (RD-26-10000 in RD-26-100001). */
 const namesReference = (text: string, reference: string) => {
@@ -104,7 +112,8 @@ async function findRecords(db: Db, person: PersonKey): Promise<Found> {
         (reference) => namesReference(mail.subject, reference) || namesReference(mail.text_body, reference),
       ),
   );
-  return { enquiries, notes, mails };
+  const conversation = await conversationMailsOfPerson(db, { enquiryIds: ids, email: person.email });
+  return { enquiries, notes, mails, conversation };
 }
 
 const isoOf = (ms: unknown) => new Date(Number(ms)).toISOString();
@@ -112,6 +121,7 @@ const isoOf = (ms: unknown) => new Date(Number(ms)).toISOString();
 const authorNameOf = (email: string | null) => (email === null ? FORMER_COLLEAGUE : usernameOf(email));
 
 function answerOf(found: Found): DataRequestAnswer {
+  const referenceById = new Map(found.enquiries.map(({ row }) => [Number(row.id), row.reference]));
   return {
     success: true,
     enquiries: found.enquiries.map(({ kind, row }) => {
@@ -141,6 +151,17 @@ function answerOf(found: Found): DataRequestAnswer {
       subject: mail.subject,
       status: mail.status,
       createdAt: isoOf(mail.created_at),
+    })),
+    conversationMails: found.conversation.map((mail) => ({
+      id: mail.id,
+      reference: mail.enquiryId === null ? null : (referenceById.get(mail.enquiryId) ?? null),
+      direction: mail.direction,
+      from: mail.fromAddress,
+      to: mail.toAddress,
+      subject: mail.subject,
+      text: mail.text,
+      createdAt: isoOf(mail.createdAt),
+      attachments: mail.attachments,
     })),
     totalRecords: totalOf(found),
   };
@@ -247,6 +268,11 @@ export async function erasePerson(
         trx,
         found.mails.map((mail) => mail.id),
       );
+      // Their enquiries' conversations went with the enquiries; the unmatched mails from their address go here.
+      await deleteConversationMails(
+        trx,
+        found.conversation.map((mail) => mail.id),
+      );
       // The counters of every address the person wrote (a search by phone finds their enquiries' addresses).
       const addresses = new Set(
         [query.email, ...found.enquiries.map(({ row }) => row.email)].map((email) => email?.trim().toLowerCase()),
@@ -274,6 +300,11 @@ export async function erasePerson(
   }
   return {
     success: true,
-    erased: { enquiries: erased.enquiries.length, notes: erased.notes.length, mails: erased.mails.length },
+    erased: {
+      enquiries: erased.enquiries.length,
+      notes: erased.notes.length,
+      mails: erased.mails.length,
+      conversationMails: erased.conversation.length,
+    },
   };
 }

@@ -355,7 +355,12 @@ describe("a person's data", () => {
       .post(STAFF_ADMIN_PATHS.DATA_REQUEST_ERASE)
       .send({ email: PERSON.email, phone: PHONES[2], expectedRecords: found.totalRecords });
     expect(answer.status).toBe(200);
-    expect(DataErasureAnswerSchema.parse(answer.body).erased).toEqual({ enquiries: 5, notes: 2, mails: 13 });
+    expect(DataErasureAnswerSchema.parse(answer.body).erased).toEqual({
+      enquiries: 5,
+      notes: 2,
+      mails: 13,
+      conversationMails: 0,
+    });
 
     for (const query of [{ email: PERSON.email }, { phone: PHONES[0] }, { email: 'ngozi.work@example.ng' }]) {
       const after = await owner.get(STAFF_ADMIN_PATHS.DATA_REQUEST).query(query);

@@ -8,6 +8,7 @@ import { withConflictRetry } from '../../lib/db-errors';
 import { removeOutboxFiles } from '../../lib/mailer';
 import { outboxDir } from '../../lib/paths';
 import { recordAudit, SERVER_ACTOR } from '../audit/audit.service';
+import { purgeUnmatchedMailsBefore } from '../conversations/conversations.service';
 import { deleteEnquiries } from '../inbox/inbox.service';
 import { deleteMails } from '../outbox/outbox';
 import * as repository from './retention.repository';
@@ -21,12 +22,17 @@ const PURGE_BATCH = 500;
 
 export type RetentionDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'logger'>;
 
-/** What one run removed: enquiries past RETENTION_DAYS, trash and spam past 30 days, mail records past 90. */
+/**
+ * What one run removed: enquiries past RETENTION_DAYS (their conversations' mails with them), trash and spam past 30
+ * days, mail records past 90, unmatched received mails past 30.
+ */
 export interface PurgeCounts {
   enquiries: number;
   trash: number;
   spam: number;
   mails: number;
+  /** Received mails that matched no enquiry and were not filed within 30 days (issue 20). */
+  unmatched: number;
 }
 
 export type PurgeRun = { ran: false } | { ran: true; day: string; counts: PurgeCounts };
@@ -92,8 +98,9 @@ export async function runDailyPurge(deps: RetentionDeps, instanceId: string): Pr
       trash: await purgeEnquiries(deps, repository.listTrashedBefore, now - RETENTION_DAYS.TRASH_AND_SPAM * DAY_MS),
       spam: await purgeEnquiries(deps, repository.listSpamBefore, now - RETENTION_DAYS.TRASH_AND_SPAM * DAY_MS),
       mails: await purgeMails(deps, now - RETENTION_DAYS.SENT_MAIL * DAY_MS),
+      unmatched: await purgeUnmatchedMailsBefore(deps.db, now - RETENTION_DAYS.TRASH_AND_SPAM * DAY_MS, PURGE_BATCH),
     };
-    const total = counts.enquiries + counts.trash + counts.spam + counts.mails;
+    const total = counts.enquiries + counts.trash + counts.spam + counts.mails + counts.unmatched;
     await deps.db.transaction().execute(async (trx) => {
       await recordAudit(trx, {
         action: 'retention.purge',

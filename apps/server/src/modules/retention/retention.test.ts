@@ -141,7 +141,11 @@ describe('the daily retention purge', () => {
     for (const messageId of [oldSent, youngerSent, oldFailed]) writeFileSync(outboxFileOf(folder, messageId), 'mail');
 
     const run = await runDailyPurge(deps, 'instance-a');
-    expect(run).toEqual({ ran: true, day: '2026-11-22', counts: { enquiries: 1, trash: 1, spam: 1, mails: 2 } });
+    expect(run).toEqual({
+      ran: true,
+      day: '2026-11-22',
+      counts: { enquiries: 1, trash: 1, spam: 1, mails: 2, unmatched: 0 },
+    });
 
     expect(await idsOf('web_dev')).toEqual([youngerEnquiry.id]);
     expect(await idsOf('contact')).toEqual([youngerTrash.id, inboxOfTheSameAge.id]);
@@ -160,7 +164,7 @@ describe('the daily retention purge', () => {
       actor_id: null,
       actor_email: 'the server',
       target: '5 records',
-      detail: { day: '2026-11-22', enquiries: 1, trash: 1, spam: 1, mails: 2, retentionDays: 730 },
+      detail: { day: '2026-11-22', enquiries: 1, trash: 1, spam: 1, mails: 2, unmatched: 0, retentionDays: 730 },
     });
   });
 
@@ -196,7 +200,7 @@ describe('the daily retention purge', () => {
     context.advance(MINUTE);
     const next = await Promise.all(['b', 'c'].map((instance) => runDailyPurge(deps, instance)));
     expect(next.filter((run) => run.ran)).toEqual([
-      { ran: true, day: '2026-11-23', counts: { enquiries: 0, trash: 0, spam: 0, mails: 0 } },
+      { ran: true, day: '2026-11-23', counts: { enquiries: 0, trash: 0, spam: 0, mails: 0, unmatched: 0 } },
     ]);
     const entries = await purgeEntries();
     expect(entries.length).toBe(before + 2);
