@@ -18,6 +18,8 @@ import { authRouteDeclarations, SESSION_COOKIE_NAME } from './modules/auth/auth.
 import { createAuthService } from './modules/auth/auth.service';
 import { inboundRouteDeclarations } from './modules/conversations/inbound.routes';
 import { unmatchedRouteDeclarations } from './modules/conversations/unmatched.routes';
+import { replyRouteDeclarations } from './modules/conversations/replies.routes';
+import { savedReplyRouteDeclarations } from './modules/conversations/saved-replies.routes';
 import { requireOwner, requireStaff } from './modules/auth/require-staff';
 import { KyselySessionStore } from './modules/auth/session-store';
 import { dataRequestsRouteDeclarations } from './modules/data-requests/data-requests.routes';
@@ -165,6 +167,8 @@ export function createApp(deps: AppDeps): Express {
   mount(inboxRouteDeclarations(deps));
   mount(inboundRouteDeclarations(deps));
   mount(unmatchedRouteDeclarations(deps));
+  mount(replyRouteDeclarations(deps));
+  mount(savedReplyRouteDeclarations(deps));
   mount(outboxRouteDeclarations(deps));
   mount(staffRouteDeclarations(deps));
   mount(auditRouteDeclarations(deps));

@@ -234,6 +234,8 @@ export const EnquirySummarySchema = z.object({
   spamReason: z.string().nullable(),
   /** When it went to the trash, or null. */
   trashedAt: isoTime.nullable(),
+  /** Since when a customer's reply waits for our answer (issue 20), or null. */
+  waitingSince: isoTime.nullable(),
 });
 export type EnquirySummary = z.infer<typeof EnquirySummarySchema>;
 

@@ -21,3 +21,4 @@ export * from './public-origin';
 export * from './brand';
 export * from './escape-html';
 export * from './business-calendar';
+export * from './conversations';

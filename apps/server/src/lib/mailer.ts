@@ -21,6 +21,20 @@ export interface OutgoingMail {
 /** A queued mail as the outbox hands it to the transport: its Message-ID was fixed when it was queued. */
 export interface Envelope extends OutgoingMail {
   messageId: string;
+  /** The display name before MAIL_FROM's address (a staff reply: the staff member's name). */
+  fromName?: string;
+  /** Threading: the Message-ID answered, and the chain (space-separated Message-IDs). */
+  inReplyTo?: string;
+  references?: string;
+  /** Further headers (Auto-Submitted, X-Auto-Response-Suppress). */
+  headers?: Record<string, string>;
+}
+
+/** MAIL_FROM with another display name: `Agency <hello@agency.ng>` and `Amaka Eze` -> Amaka Eze at that address. */
+export function fromWithName(from: string, name: string | undefined): string | { name: string; address: string } {
+  if (name === undefined || name.trim() === '') return from;
+  const address = /<([^<>\s]+@[^<>\s]+)>/.exec(from)?.[1] ?? from.trim();
+  return { name: name.trim(), address };
 }
 
 /** Delivers one mail: over SMTP, or as a file in DATA_DIR/outbox. Rejects when it was not accepted. */
@@ -91,14 +105,25 @@ export function createMailTransport({
       assertSingleLine('To', mail.to);
       assertSingleLine('Subject', mail.subject);
       if (mail.replyTo !== undefined) assertSingleLine('Reply-To', mail.replyTo);
+      for (const [name, value] of Object.entries({
+        From: mail.fromName,
+        'In-Reply-To': mail.inReplyTo,
+        References: mail.references,
+        ...mail.headers,
+      })) {
+        if (value !== undefined) assertSingleLine(name, value);
+      }
       const message = {
-        from,
+        from: fromWithName(from, mail.fromName),
         to: mail.to,
         replyTo: mail.replyTo,
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
         messageId: mail.messageId,
+        ...(mail.inReplyTo ? { inReplyTo: mail.inReplyTo } : {}),
+        ...(mail.references ? { references: mail.references } : {}),
+        ...(mail.headers && Object.keys(mail.headers).length > 0 ? { headers: mail.headers } : {}),
         disableFileAccess: true,
         disableUrlAccess: true,
       };

@@ -102,6 +102,7 @@ export function summariesQuery(
       'enquiries.folder',
       'enquiries.spam_reason',
       'enquiries.trashed_at',
+      'enquiries.waiting_since',
       'enquiry_reads.user_id as read_by',
     ])
     .where(matching(filter))
@@ -125,6 +126,7 @@ export interface SummaryRow {
   folder: InboxFolder;
   spam_reason: string | null;
   trashed_at: EpochMs | null;
+  waiting_since: EpochMs | null;
   read: boolean;
 }
 
@@ -145,6 +147,7 @@ export async function listSummaries(
     created_at: Number(row.created_at),
     assignee_id: row.assignee_id === null ? null : Number(row.assignee_id),
     trashed_at: row.trashed_at === null ? null : Number(row.trashed_at),
+    waiting_since: row.waiting_since === null ? null : Number(row.waiting_since),
     read: readBy !== null,
   }));
 }

@@ -123,6 +123,7 @@ function summaryOf(row: SummaryRow): EnquirySummary {
     folder: row.folder,
     spamReason: row.spam_reason,
     trashedAt: row.trashed_at === null ? null : isoOf(row.trashed_at),
+    waitingSince: row.waiting_since === null ? null : isoOf(row.waiting_since),
   };
 }
 
@@ -269,6 +270,7 @@ export async function getEnquiry(
     folder: row.folder,
     spamReason: row.spam_reason,
     trashedAt: row.trashed_at === null ? null : isoOf(Number(row.trashed_at)),
+    waitingSince: row.waiting_since === null ? null : isoOf(Number(row.waiting_since)),
     humanCheck: row.human_check,
     fields,
     notes: notes.map(noteOf),

@@ -14,6 +14,7 @@ import {
   MESSAGE_KINDS,
   STAFF_ADMIN_PATHS,
   UNMATCHED_MAIL_PATHS,
+  CONVERSATION_PATHS,
 } from '@agency/shared';
 import { declareRoute, routerOf } from '../../lib/routes';
 import { VALID_SUBMISSIONS } from '../../test/fixtures';
@@ -53,8 +54,23 @@ function expectedApiPaths(): string[] {
   const unmatched = Object.values(UNMATCHED_MAIL_PATHS).map((mailPath) =>
     (typeof mailPath === 'string' ? mailPath : mailPath(7)).replace(/\/7(?=\/|$)/, '/{id}'),
   );
+  // A staff reply, the timeline and the saved replies (issue 20).
+  const conversations = [
+    CONVERSATION_PATHS.replies('contact', 7),
+    CONVERSATION_PATHS.timeline('contact', 7),
+    CONVERSATION_PATHS.SAVED_REPLIES,
+    CONVERSATION_PATHS.savedReply(7),
+  ].map((conversationPath) => conversationPath.replace('/contact', '/{kind}').replace(/\/7(?=\/|$)/, '/{id}'));
   return [
-    ...new Set([...fixed, `${API_PATHS.PROFILE_IMAGES}/{file}`, ...kinds, ...inbox, ...ownerPaths, ...unmatched]),
+    ...new Set([
+      ...fixed,
+      `${API_PATHS.PROFILE_IMAGES}/{file}`,
+      ...kinds,
+      ...inbox,
+      ...ownerPaths,
+      ...unmatched,
+      ...conversations,
+    ]),
   ].sort();
 }
 

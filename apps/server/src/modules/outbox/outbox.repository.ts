@@ -9,6 +9,12 @@ export async function insertMails(db: Db, rows: Array<Insertable<OutboxTable>>):
   if (rows.length > 0) await db.insertInto('outbox').values(rows).execute();
 }
 
+/** One row, and its id (MariaDB gives back one insert id per statement). */
+export async function insertMail(db: Db, row: Insertable<OutboxTable>): Promise<number> {
+  const result = await db.insertInto('outbox').values(row).executeTakeFirstOrThrow();
+  return Number(result.insertId);
+}
+
 /** Deletes mail records by id, whatever their status: a pending one is then never sent (docs/decisions/0022). */
 export async function deleteMails(db: Db, ids: number[]): Promise<void> {
   if (ids.length === 0) return;

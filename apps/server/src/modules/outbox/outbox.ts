@@ -4,7 +4,14 @@ import type { Database, EpochMs, MailPurpose } from '../../lib/database-schema';
 import type { DialectName } from '../../lib/db';
 import type { Logger } from '../../lib/logger';
 import { assertSingleLine, isPermanentMailError, type MailTransport, type OutgoingMail } from '../../lib/mailer';
-import { claimDueMails, insertMails, markMailAttemptFailed, markMailSent, type OutboxRow } from './outbox.repository';
+import {
+  claimDueMails,
+  insertMail,
+  insertMails,
+  markMailAttemptFailed,
+  markMailSent,
+  type OutboxRow,
+} from './outbox.repository';
 
 // An erasure and the retention purge delete mail records by id, whatever their status (docs/decisions/0022); the
 // staff see the mails given up on.
@@ -16,6 +23,24 @@ export interface QueuedMail extends OutgoingMail {
   holdsSecret?: boolean;
   /** The enquiry the mail is about; deleting the enquiry deletes the mail record. */
   enquiryId?: number;
+  /** A staff reply: the staff member's name before the agency's address. */
+  fromName?: string;
+  /** A staff reply: the Message-ID answered and the chain before it (header values, angle brackets kept). */
+  inReplyTo?: string;
+  references?: string;
+}
+
+/**
+ * RFC 3834 (issue 20 item 4): every mail the app writes by itself says so, so an out-of-office or a ticket system
+ * never answers it (Auto-Submitted) and Exchange sends no automatic reply to it (X-Auto-Response-Suppress). The
+ * visitor's receipt answers their enquiry (auto-replied); the rest are generated; a staff member's reply is a person's.
+ */
+export function automationHeadersOf(purpose: MailPurpose): Record<string, string> {
+  if (purpose === 'staff-reply') return {};
+  return {
+    'Auto-Submitted': purpose === 'auto-reply' ? 'auto-replied' : 'auto-generated',
+    'X-Auto-Response-Suppress': 'All',
+  };
 }
 
 /** Tries per mail before it is marked failed (the first and seven retries). */
@@ -41,34 +66,51 @@ export async function queueMails(
   mails: QueuedMail[],
   options: { now: EpochMs; /** MAIL_FROM: its domain names the Message-IDs. */ from: string },
 ): Promise<void> {
-  for (const mail of mails) {
-    assertSingleLine('To', mail.to);
-    if (mail.replyTo !== undefined) assertSingleLine('Reply-To', mail.replyTo);
-  }
-  const domain = messageIdDomain(options.from);
   await insertMails(
     trx,
-    mails.map((mail) => ({
-      message_id: `<${randomUUID()}@${domain}>`,
-      purpose: mail.purpose,
-      recipient: mail.to,
-      reply_to: mail.replyTo ?? null,
-      // A subject is one line whatever a visitor typed into the name it quotes.
-      subject: mail.subject.replace(/[\r\n]+/g, ' '),
-      text_body: mail.text,
-      html_body: mail.html,
-      holds_secret: mail.holdsSecret ? 1 : 0,
-      status: 'pending' as const,
-      attempts: 0,
-      next_attempt_at: options.now,
-      lease_owner: null,
-      lease_until: null,
-      last_error: null,
-      created_at: options.now,
-      sent_at: null,
-      enquiry_id: mail.enquiryId ?? null,
-    })),
+    mails.map((mail) => outboxRowOf(mail, options)),
   );
+}
+
+/** One mail as queueMails writes it, and its outbox id and Message-ID (a staff reply records them). */
+export async function queueMail(
+  trx: Transaction<Database> | Kysely<Database>,
+  mail: QueuedMail,
+  options: { now: EpochMs; from: string },
+): Promise<{ id: number; messageId: string }> {
+  const row = outboxRowOf(mail, options);
+  return { id: await insertMail(trx, row), messageId: row.message_id };
+}
+
+function outboxRowOf(mail: QueuedMail, options: { now: EpochMs; from: string }) {
+  assertSingleLine('To', mail.to);
+  if (mail.replyTo !== undefined) assertSingleLine('Reply-To', mail.replyTo);
+  if (mail.fromName !== undefined) assertSingleLine('From', mail.fromName);
+  if (mail.inReplyTo !== undefined) assertSingleLine('In-Reply-To', mail.inReplyTo);
+  if (mail.references !== undefined) assertSingleLine('References', mail.references);
+  return {
+    message_id: `<${randomUUID()}@${messageIdDomain(options.from)}>`,
+    purpose: mail.purpose,
+    recipient: mail.to,
+    reply_to: mail.replyTo ?? null,
+    // A subject is one line whatever a visitor typed into the name it quotes.
+    subject: mail.subject.replace(/[\r\n]+/g, ' '),
+    text_body: mail.text,
+    html_body: mail.html,
+    holds_secret: mail.holdsSecret ? 1 : 0,
+    status: 'pending' as const,
+    attempts: 0,
+    next_attempt_at: options.now,
+    lease_owner: null,
+    lease_until: null,
+    last_error: null,
+    created_at: options.now,
+    sent_at: null,
+    enquiry_id: mail.enquiryId ?? null,
+    from_name: mail.fromName ?? null,
+    in_reply_to: mail.inReplyTo ?? null,
+    references_header: mail.references ?? null,
+  };
 }
 
 /** What the app needs of the sender: a nudge after it has queued mail. */
@@ -121,6 +163,10 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
         text: row.text_body,
         html: row.html_body,
         messageId: row.message_id,
+        fromName: row.from_name ?? undefined,
+        inReplyTo: row.in_reply_to ?? undefined,
+        references: row.references_header ?? undefined,
+        headers: automationHeadersOf(row.purpose),
         link: row.holds_secret ? /https?:\/\/\S+token=\S+/.exec(row.text_body)?.[0] : undefined,
       });
     } catch (error) {

@@ -36,6 +36,7 @@ const summary = (overrides: Partial<EnquirySummary>): EnquirySummary => ({
   folder: 'inbox',
   spamReason: null,
   trashedAt: null,
+  waitingSince: null,
   ...overrides,
 });
 

@@ -1,0 +1,86 @@
+import {
+  EnquiryRefSchema,
+  MESSAGE_KINDS,
+  ReplyAnswerSchema,
+  ReplyCreateSchema,
+  TimelineAnswerSchema,
+} from '@agency/shared';
+import type { AppDeps } from '../../app-deps';
+import { jsonAnswer, outputSchemaOf, refusals, responseRef } from '../../lib/json-schema';
+import { declareRoute, type DeclaredRoute } from '../../lib/routes';
+import { parseInput } from '../../middleware/validate';
+import { signedInUserId } from '../auth/require-staff';
+import { kindOf } from '../inbox/inbox.service';
+import { sendReply } from './replies';
+import { getTimeline } from './timeline';
+
+/** Beside the inbox's enquiry routes (inbox.routes.ts), with the same kind and id parameters. */
+export const REPLY_ROUTES = {
+  replies: '/api/enquiries/:kind/:id/replies',
+  timeline: '/api/enquiries/:kind/:id/timeline',
+} as const;
+
+const IdParamSchema = EnquiryRefSchema.pick({ id: true });
+const inEnquiry = {
+  parameters: [
+    {
+      name: 'kind',
+      in: 'path',
+      required: true,
+      schema: { type: 'string', enum: [...MESSAGE_KINDS] },
+      description: 'An unknown kind is 404',
+    },
+    { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[0-9]+$' } },
+  ],
+  parse: (raw: Record<string, string>) => ({
+    kind: kindOf(raw.kind ?? ''),
+    id: parseInput(IdParamSchema, { id: raw.id }).id,
+  }),
+};
+
+/** A staff reply from the enquiry and the enquiry's timeline (issue 20 items 1 and 6). */
+export function replyRouteDeclarations(deps: AppDeps): DeclaredRoute[] {
+  return [
+    declareRoute({
+      access: 'staff',
+      tags: ['Inbox'],
+      method: 'post',
+      path: REPLY_ROUTES.replies,
+      operationId: 'replyToEnquiry',
+      summary: 'Sends an e-mail answer to the enquirer through the outbox, threaded under their auto-reply',
+      description:
+        "From MAIL_FROM with the staff member's name, Reply-To the plus-address of REPLY_TO_ADDRESS, subject `Re: ... [reference]`, In-Reply-To the last mail of the conversation and References rooted at the auto-reply. A body with an unfilled `[[blank]]` is 400. A New enquiry becomes Contacted; a waiting reply is answered.",
+      params: inEnquiry,
+      body: { schema: ReplyCreateSchema },
+      responses: {
+        '201': jsonAnswer(
+          'The reply as the timeline shows it, its delivery pending',
+          outputSchemaOf(ReplyAnswerSchema),
+        ),
+        '409': responseRef('Conflict'),
+        ...refusals(400, 401, 403, 404, 405, 413, 415, 503),
+      },
+      handle: async ({ req, res, params: { kind, id }, body }) => {
+        const mail = await sendReply(deps, kind, id, body.body, signedInUserId(req));
+        res.status(201).json({ success: true, mail });
+      },
+    }),
+    declareRoute({
+      access: 'staff',
+      tags: ['Inbox'],
+      method: 'get',
+      path: REPLY_ROUTES.timeline,
+      operationId: 'getEnquiryTimeline',
+      summary:
+        'Everything that happened to the enquiry, oldest first: itself, its auto-reply, mails sent and received, notes, one-tap answers, status and assignee changes',
+      params: inEnquiry,
+      responses: {
+        '200': jsonAnswer('The timeline', outputSchemaOf(TimelineAnswerSchema)),
+        ...refusals(400, 401, 403, 404, 405, 503),
+      },
+      handle: async ({ req, res, params: { kind, id } }) => {
+        res.json(await getTimeline(deps, kind, id, signedInUserId(req)));
+      },
+    }),
+  ];
+}
