@@ -16,6 +16,10 @@ export interface ReceivedMail {
   html: string;
   /** Every http(s) link of the mail, from the HTML hrefs and the plain text, without duplicates. */
   links: string[];
+  /** The threading headers as the SMTP server received them (issue 20). */
+  messageId?: string;
+  inReplyTo?: string;
+  references?: string;
 }
 
 export interface HarnessOptions {
@@ -126,7 +130,15 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       },
       async waitForMail(to) {
         const mail = await mailSink.takeMail(to);
-        return { subject: mail.subject ?? '', text: mail.text ?? '', html: mail.html ?? '', links: mail.links };
+        return {
+          subject: mail.subject ?? '',
+          text: mail.text ?? '',
+          html: mail.html ?? '',
+          links: mail.links,
+          messageId: mail.messageId,
+          inReplyTo: mail.inReplyTo,
+          references: mail.references,
+        };
       },
       async axe(page) {
         // A fade that runs while axe reads colours gives a contrast that no visitor sees at rest: analyse a page at

@@ -18,6 +18,7 @@ import {
 } from '@agency/shared';
 import { ApiError } from '@/lib/api-client';
 import { useAddNote } from '../api/add-note';
+import { Conversation } from './conversation';
 import { useEnquiry } from '../api/get-enquiry';
 import { useMarkNotSpam, useRestoreEnquiry, useTrashEnquiry } from '../api/move-enquiry';
 import { useUpdateEnquiry } from '../api/update-enquiry';
@@ -244,6 +245,8 @@ function EnquiryDetails({ enquiry, listHref }: EnquiryDetailsProps) {
           ))}
         </dl>
       </section>
+
+      <Conversation key={`conversation-${enquiry.id}`} enquiry={enquiry} whatsapp={links.whatsapp} />
 
       <Notes key={enquiry.id} enquiry={enquiry} />
 

@@ -361,6 +361,11 @@ function EnquiryRow({ row, href, kindLabel, assignee, checked, onCheck, deleting
       </td>
       <td role="cell" data-label="Status" className="enquiry-row__status">
         <span className={`status-pill status-pill--${row.status}`}>{STATUS_LABELS[row.status]}</span>
+        {row.waitingSince ? (
+          <span className="enquiry-row__waiting" title={`Since ${formatLagosDate(row.waitingSince)}`}>
+            Reply waiting
+          </span>
+        ) : null}
       </td>
       <td role="cell" data-label="Assigned to">
         {assignee}

@@ -1,0 +1,181 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PATHS, PATHS, SUBMISSION_RULES } from '@agency/shared';
+import { startHarness, type Harness } from './harness';
+
+/**
+ * Issue 20: a staff member answers an enquiry from a 375 px phone with a saved reply, filling its blank; the mail
+ * reaches the SMTP sink threaded under the visitor's auto-reply; the customer's answer (posted raw to the inbound
+ * webhook, as a provider's inbound route does) appears in the timeline, its quoted text folded. axe finds nothing.
+ * E2E_SCREENSHOTS=<dir> keeps screenshots at 375 and 1280 px.
+ */
+
+const STAFF = { email: 'amaka.eze@rendezvous.test', password: 'Reply#Amaka2026' };
+const CUSTOMER = { name: 'Ọlábísí Adéwálé', email: 'olabisi@example.ng', phone: '08035551234' };
+const SECRET = 'e2e-inbound-secret-that-is-long-enough-1234';
+const PHONE = { width: 375, height: 812 };
+
+let harness: Harness;
+
+async function registerAndConfirm(account: { email: string; password: string }): Promise<void> {
+  const form = new FormData();
+  form.set('email', account.email);
+  form.set('password', account.password);
+  expect((await fetch(`${harness.baseUrl}${API_PATHS.REGISTER}`, { method: 'POST', body: form })).status).toBe(201);
+  const mail = await harness.waitForMail(account.email);
+  const link = mail.links.find((candidate) => new URL(candidate).pathname === PATHS.confirmEmail);
+  const token = link ? new URL(link).searchParams.get('token') : null;
+  expect((await fetch(`${harness.baseUrl}${API_PATHS.CONFIRM_EMAIL}?token=${token}`)).status).toBe(200);
+}
+
+async function staffPage(viewport: { width: number; height: number }): Promise<Page> {
+  const page = await harness.newPage({ viewport });
+  const login = await page.request.post(API_PATHS.LOGIN, { data: STAFF, headers: { Origin: harness.baseUrl } });
+  expect(login.status(), await login.text()).toBe(200);
+  return page;
+}
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.E2E_SCREENSHOTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+beforeAll(async () => {
+  harness = await startHarness({ env: { INBOUND_MAIL_SECRET: SECRET, REPLY_TO_ADDRESS: 'hello@rendezvous.test' } });
+  await registerAndConfirm(STAFF);
+}, 120_000);
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+describe('a reply from the phone, and the answer in the timeline', () => {
+  it('sends a saved reply with its blank filled, threaded; the customer answer shows, quote folded; axe 0', async () => {
+    // As a person sends the form: the server's question answered after the minimum fill time, so the auto-reply goes.
+    const question = (await (await fetch(`${harness.baseUrl}${API_PATHS.HUMAN_CHECK}`)).json()) as {
+      a: number;
+      b: number;
+      token: string;
+    };
+    await new Promise((resolve) => setTimeout(resolve, SUBMISSION_RULES.MIN_FILL_MS + 200));
+    const submitted = await fetch(`${harness.baseUrl}${API_PATHS.SUBMIT_CONTACT}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', Origin: harness.baseUrl },
+      body: JSON.stringify({
+        name: CUSTOMER.name,
+        email: CUSTOMER.email,
+        phone: CUSTOMER.phone,
+        message: 'Good afternoon, we need a website for our bakery in Surulere before Christmas.',
+        humanCheckToken: question.token,
+        humanCheckAnswer: String(question.a + question.b),
+      }),
+    });
+    expect(submitted.status).toBe(201);
+    const { reference } = (await submitted.json()) as { reference: string };
+    const [enquiry] = await harness.query<{ id: number }>('SELECT id FROM enquiries WHERE reference = ?', [reference]);
+    const id = Number(enquiry?.id);
+    const [autoReply] = await harness.query<{ message_id: string }>(
+      "SELECT message_id FROM outbox WHERE enquiry_id = ? AND purpose = 'auto-reply'",
+      [id],
+    );
+
+    const page = await staffPage(PHONE);
+    await page.goto(`/dashboard?kind=contact&enquiry=${id}`);
+    await page.getByRole('heading', { name: 'Reply by e-mail' }).waitFor();
+    await page.getByLabel('Start from a saved reply').selectOption({ label: 'Thank you, we are on it' });
+    const box = page.getByLabel(`Your reply to ${CUSTOMER.email}`);
+    expect(await box.inputValue()).toContain(`Good day ${CUSTOMER.name},`);
+    await expect.poll(() => page.getByText('Replace this blank before sending:').isVisible()).toBe(true);
+    const send = page.getByRole('button', { name: 'Send reply' });
+    expect(await send.isDisabled()).toBe(true);
+    expect(await harness.axe(page)).toEqual([]);
+
+    // Fill the blank by keyboard: select it in the box and type over it.
+    const text = await box.inputValue();
+    const start = text.indexOf('[[day or time]]');
+    await box.focus();
+    await box.evaluate(
+      (element, range) => (element as HTMLTextAreaElement).setSelectionRange(range.from, range.to),
+      { from: start, to: start + '[[day or time]]'.length },
+    );
+    await page.keyboard.type('Friday afternoon');
+    expect(await send.isDisabled()).toBe(false);
+    await send.click();
+
+    const sentEntry = page.locator('.conversation__item--sent').first();
+    await sentEntry.waitFor();
+    expect(await sentEntry.textContent()).toContain('Friday afternoon');
+    expect(autoReply).toBeDefined();
+    const receipt = await harness.waitForMail(CUSTOMER.email);
+    expect(receipt.messageId).toBe(autoReply?.message_id);
+    const mail = await harness.waitForMail(CUSTOMER.email);
+    expect(mail.subject).toContain(reference);
+    expect(mail.subject).toBe(`Re: ${receipt.subject}`);
+    expect(mail.text).toContain('I will get back to you by Friday afternoon');
+    expect(mail.inReplyTo).toBe(autoReply?.message_id);
+    expect(mail.references).toBe(autoReply?.message_id);
+    const [row] = await harness.query<{ message_id: string; in_reply_to: string | null }>(
+      "SELECT message_id, in_reply_to FROM outbox WHERE enquiry_id = ? AND purpose = 'staff-reply'",
+      [id],
+    );
+    expect(mail.messageId).toBe(row?.message_id);
+    await expect.poll(() => sentEntry.textContent(), { timeout: 15_000 }).toContain('Delivered to the mail server');
+    await expect.poll(() => page.getByLabel('Status').inputValue()).toBe('contacted');
+
+    // The customer answers from Outlook: quoted text under their words.
+    const raw = [
+      `From: =?utf-8?B?${Buffer.from(CUSTOMER.name).toString('base64')}?= <${CUSTOMER.email}>`,
+      `To: hello+${reference.toLowerCase()}@rendezvous.test`,
+      `Subject: RE: ${mail.subject}`,
+      'Message-ID: <outlook-answer-1@example.ng>',
+      `In-Reply-To: ${mail.messageId ?? ''}`,
+      `References: ${[autoReply?.message_id, mail.messageId].filter(Boolean).join(' ')}`,
+      'Date: Thu, 26 Nov 2026 12:00:00 +0100',
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      'Friday afternoon is perfect. Please call me first.',
+      '',
+      '-----Original Message-----',
+      `From: Amaka Eze <no-reply@rendezvous.test>`,
+      'I will get back to you by Friday afternoon',
+      '',
+    ].join('\r\n');
+    const inbound = await fetch(`${harness.baseUrl}${API_PATHS.INBOUND_MAIL}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${SECRET}`, 'content-type': 'message/rfc822' },
+      body: raw,
+    });
+    expect(inbound.status, await inbound.text()).toBe(201);
+
+    await page.reload();
+    const received = page.locator('.conversation__item--received').first();
+    await received.waitFor();
+    expect(await received.textContent()).toContain('Friday afternoon is perfect. Please call me first.');
+    const quoted = received.locator('.conversation__quoted');
+    expect(await quoted.isHidden()).toBe(true);
+    const toggle = received.getByRole('button', { name: 'Show quoted text' });
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    expect(await quoted.isVisible()).toBe(true);
+    expect(await page.getByText(/A reply has waited for us since/).isVisible()).toBe(true);
+    expect(await harness.axe(page)).toEqual([]);
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(page, 'conversation-375');
+
+    const wide = await staffPage({ width: 1280, height: 900 });
+    await wide.goto('/dashboard?kind=contact');
+    await wide.getByText('Reply waiting').first().waitFor();
+    expect(await harness.axe(wide)).toEqual([]);
+    await screenshot(wide, 'conversation-list-1280');
+    await wide.goto(`/dashboard?kind=contact&enquiry=${id}`);
+    await wide.locator('.conversation__item--received').first().waitFor();
+    expect(await harness.axe(wide)).toEqual([]);
+    await screenshot(wide, 'conversation-1280');
+    expect(harness.consoleErrors(page)).toEqual([]);
+  }, 180_000);
+});
