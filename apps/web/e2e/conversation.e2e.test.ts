@@ -98,10 +98,10 @@ describe('a reply from the phone, and the answer in the timeline', () => {
     const text = await box.inputValue();
     const start = text.indexOf('[[day or time]]');
     await box.focus();
-    await box.evaluate(
-      (element, range) => (element as HTMLTextAreaElement).setSelectionRange(range.from, range.to),
-      { from: start, to: start + '[[day or time]]'.length },
-    );
+    await box.evaluate((element, range) => (element as HTMLTextAreaElement).setSelectionRange(range.from, range.to), {
+      from: start,
+      to: start + '[[day or time]]'.length,
+    });
     await page.keyboard.type('Friday afternoon');
     expect(await send.isDisabled()).toBe(false);
     await send.click();
