@@ -8,6 +8,7 @@ import { DashboardContext, type DashboardContextValue } from '../dashboard-conte
 import { enquiryKindOf, listLabelOf, searchOf, viewOf, withKind, type InboxView } from '../inbox-query';
 import { EnquiryView } from './enquiry-view';
 import { FailedMailsNotice } from './failed-mails-notice';
+import { UnmatchedMails } from './unmatched-mails';
 import { InboxFilters } from './inbox-filters';
 import { InboxList } from './inbox-list';
 import { MessageTabs, panelIdOf, tabIdOf } from './message-tabs';
@@ -103,6 +104,7 @@ export function MessagesDashboard({ user, onLogout }: MessagesDashboardProps) {
         </header>
 
         <FailedMailsNotice />
+        <UnmatchedMails />
 
         <MessageTabs selected={view.kind} onSelect={(kind) => go(withKind(view, kind))} newCounts={newCounts} />
 
