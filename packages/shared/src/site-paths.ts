@@ -27,6 +27,7 @@ export const PATHS = {
   dataRequests: '/dashboard/data-requests',
   /** The owners' business calendar (issue 21). */
   businessHours: '/dashboard/business-hours',
+  savedReplies: '/dashboard/saved-replies',
   confirmEmail: '/confirm-email',
   resetPassword: '/reset-password',
   /** Where an account waiting for an owner's approval lands after signing in (issue 17). */

@@ -63,6 +63,7 @@ export const STAFF_PATHS = [
   '/dashboard/audit-log',
   '/dashboard/data-requests',
   '/dashboard/business-hours',
+  '/dashboard/saved-replies',
   '/confirm-email',
   '/reset-password',
   '/awaiting-approval',

@@ -39,6 +39,7 @@ const CONTRACT: [string, ...string[]][] = [
   ['/dashboard/audit-log'],
   ['/dashboard/data-requests'],
   ['/dashboard/business-hours'],
+  ['/dashboard/saved-replies'],
   ['/confirm-email'],
   ['/reset-password'],
   ['/awaiting-approval'],
@@ -78,6 +79,7 @@ describe('the route table', () => {
       '/dashboard/audit-log',
       '/dashboard/business-hours',
       '/dashboard/data-requests',
+      '/dashboard/saved-replies',
       '/dashboard/staff',
       '/new-confirmation-link',
       '/new-confirmation-link/sent',
@@ -93,6 +95,7 @@ describe('the route table', () => {
       '/dashboard/audit-log',
       '/dashboard/business-hours',
       '/dashboard/data-requests',
+      '/dashboard/saved-replies',
       '/dashboard/staff',
     ]);
   });

@@ -9,6 +9,7 @@ import AuthPage from './auth';
 import DashboardPage from './dashboard';
 import DataRequestsPage from './data-requests';
 import BusinessHoursPage from './business-hours';
+import SavedRepliesPage from './saved-replies';
 import StaffAccountsPage from './staff-accounts';
 
 const ADA = { username: 'ada', email: 'ada@example.ng', profile_image: 'default-avatar.png' };
@@ -43,6 +44,7 @@ function renderAt(path: string) {
           <Route path="/dashboard/audit-log" element={<AuditLogPage />} />
           <Route path="/dashboard/data-requests" element={<DataRequestsPage />} />
           <Route path="/dashboard/business-hours" element={<BusinessHoursPage />} />
+          <Route path="/dashboard/saved-replies" element={<SavedRepliesPage />} />
         </Routes>
       </AppProviders>
     </MemoryRouter>,
@@ -54,6 +56,7 @@ const PAGES = [
   ['/dashboard/audit-log', 'Audit log'],
   ['/dashboard/data-requests', 'Data requests'],
   ['/dashboard/business-hours', 'Business hours'],
+  ['/dashboard/saved-replies', 'Saved replies'],
 ] as const;
 
 describe("the owners' routes", () => {
@@ -95,7 +98,7 @@ describe("the owners' routes", () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Inbox', 'Staff', 'Audit log', 'Data requests', 'Business hours']);
+    ).toEqual(['Inbox', 'Staff', 'Audit log', 'Data requests', 'Business hours', 'Saved replies']);
     expect(within(nav).getByRole('link', { name: title })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });

@@ -6,4 +6,5 @@ export { StaffAccounts } from './components/staff-accounts';
 export { AuditLog } from './components/audit-log';
 export { DataRequests } from './components/data-requests';
 export { BusinessHours } from './components/business-hours';
+export { SavedReplies } from './components/saved-replies';
 export type { OwnerScreenProps } from './owner-page-props';

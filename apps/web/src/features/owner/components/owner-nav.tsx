@@ -9,6 +9,7 @@ const LINKS = [
   { to: PATHS.dataRequests, label: 'Data requests' },
   // On a phone the first word is left to screen readers ("Hours" shows), so the five links keep one row.
   { to: PATHS.businessHours, label: 'Business hours', phoneHides: 'Business ', phoneShows: 'hours' },
+  { to: PATHS.savedReplies, label: 'Saved replies', phoneHides: 'Saved ', phoneShows: 'replies' },
 ] as const;
 
 export type StaffAreaPath = (typeof LINKS)[number]['to'];
