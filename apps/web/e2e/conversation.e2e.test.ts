@@ -178,4 +178,28 @@ describe('a reply from the phone, and the answer in the timeline', () => {
     await screenshot(wide, 'conversation-1280');
     expect(harness.consoleErrors(page)).toEqual([]);
   }, 180_000);
+
+  it('lets the owner change a saved reply on a phone: labelled, keyboard reachable, axe 0', async () => {
+    const page = await staffPage(PHONE);
+    await page.goto(PATHS.savedReplies);
+    await page.getByRole('heading', { level: 2, name: 'Saved replies', exact: true }).waitFor();
+    await page.getByRole('heading', { level: 3, name: 'Following up' }).waitFor();
+    expect(await page.getByRole('heading', { level: 3 }).count()).toBe(5);
+    expect(await harness.axe(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Edit Following up' }).click();
+    const body = page.getByLabel('Text');
+    await body.fill('Hello {name},\n\nJust following up on {reference}: [[what you are following up on]]\n\n{staff}');
+    expect(
+      await page.getByText('Blanks staff fill before sending: [[what you are following up on]].').isVisible(),
+    ).toBe(true);
+    expect(await harness.axe(page)).toEqual([]);
+    await screenshot(page, 'saved-replies-375');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Saved "Following up".').waitFor();
+    const [row] = await harness.query<{ body: string }>("SELECT body FROM saved_replies WHERE title = 'Following up'");
+    expect(row?.body).toContain('Just following up on {reference}');
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth).toBeLessThanOrEqual(PHONE.width);
+    expect(harness.consoleErrors(page)).toEqual([]);
+  }, 120_000);
 });
