@@ -39,14 +39,8 @@ export async function ingestMail(
   const { db } = deps;
   const { raw, source, position } = mail;
   if (position) {
-    const atPosition = await db
-      .selectFrom('enquiry_mails')
-      .select(['id', 'enquiry_id'])
-      .where('mailbox', '=', position.mailbox)
-      .where('uid_validity', '=', position.uidValidity)
-      .where('uid', '=', position.uid)
-      .executeTakeFirst();
-    if (atPosition) return { mailId: atPosition.id, enquiryId: atPosition.enquiry_id, duplicate: true };
+    const atPosition = await storedAt(deps, position);
+    if (atPosition) return { ...atPosition, duplicate: true };
   }
   const parsed = await parseInboundMail(raw);
   const stored = () => storedByKey(deps, parsed.messageKey);
@@ -102,17 +96,23 @@ export async function ingestMail(
     const winner = await stored();
     if (winner) return { ...winner, duplicate: true };
     if (position) {
-      const atPosition = await db
-        .selectFrom('enquiry_mails')
-        .select(['id', 'enquiry_id'])
-        .where('mailbox', '=', position.mailbox)
-        .where('uid_validity', '=', position.uidValidity)
-        .where('uid', '=', position.uid)
-        .executeTakeFirst();
-      if (atPosition) return { mailId: atPosition.id, enquiryId: atPosition.enquiry_id, duplicate: true };
+      const atPosition = await storedAt(deps, position);
+      if (atPosition) return { ...atPosition, duplicate: true };
     }
     throw error;
   }
+}
+
+/** The mail stored from a mailbox position, if any. */
+async function storedAt(deps: Pick<IngestDeps, 'db'>, position: MailPosition) {
+  const row = await deps.db
+    .selectFrom('enquiry_mails')
+    .select(['id', 'enquiry_id'])
+    .where('mailbox', '=', position.mailbox)
+    .where('uid_validity', '=', position.uidValidity)
+    .where('uid', '=', position.uid)
+    .executeTakeFirst();
+  return row ? { mailId: row.id, enquiryId: row.enquiry_id } : undefined;
 }
 
 async function storedByKey(deps: Pick<IngestDeps, 'db'>, messageKey: string) {

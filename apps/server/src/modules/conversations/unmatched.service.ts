@@ -1,5 +1,7 @@
 import { LIMITS, type SubmissionByKind } from '@agency/shared';
 import type { AppDeps } from '../../app-deps';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../lib/database-schema';
 import { withConflictRetry } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { actorOf, recordAudit } from '../audit/audit.service';
@@ -139,13 +141,7 @@ export async function attachUnmatchedMail(
         .where('reference', '=', reference.trim().toUpperCase())
         .executeTakeFirst();
       if (!enquiry) throw new AppError(404, UNMATCHED_MESSAGES.NO_SUCH_ENQUIRY);
-      const mail = await trx
-        .selectFrom('enquiry_mails')
-        .select(['id', 'from_address', 'from_name', 'subject', 'text_body', 'automated'])
-        .where('id', '=', id)
-        .where('enquiry_id', 'is', null)
-        .where('direction', '=', 'in')
-        .executeTakeFirst();
+      const mail = await unmatchedRow(trx, id);
       if (!mail) throw new AppError(404, UNMATCHED_MESSAGES.NOT_FOUND);
       const updated = await trx
         .updateTable('enquiry_mails')
@@ -191,13 +187,7 @@ export async function convertUnmatchedMail(
   const actor = await actorOf(deps.db, actorId);
   return withConflictRetry(() =>
     deps.db.transaction().execute(async (trx) => {
-      const mail = await trx
-        .selectFrom('enquiry_mails')
-        .select(['id', 'from_address', 'from_name', 'subject', 'text_body', 'automated'])
-        .where('id', '=', id)
-        .where('enquiry_id', 'is', null)
-        .where('direction', '=', 'in')
-        .executeTakeFirst();
+      const mail = await unmatchedRow(trx, id);
       if (!mail) throw new AppError(404, UNMATCHED_MESSAGES.NOT_FOUND);
       const name = (mail.from_name?.trim() || mail.from_address.split('@')[0] || 'Unknown sender').slice(
         0,
@@ -231,4 +221,15 @@ export async function convertUnmatchedMail(
       return { enquiryId: created.id, reference: created.reference };
     }),
   );
+}
+
+/** A received mail still on the Unmatched list, with what attaching or converting it reads. */
+function unmatchedRow(trx: Transaction<Database>, id: number) {
+  return trx
+    .selectFrom('enquiry_mails')
+    .select(['id', 'from_address', 'from_name', 'subject', 'text_body', 'automated'])
+    .where('id', '=', id)
+    .where('enquiry_id', 'is', null)
+    .where('direction', '=', 'in')
+    .executeTakeFirst();
 }
