@@ -56,7 +56,7 @@ export interface AppConfig {
 export interface InboundMailConfig {
   /** INBOUND_MAIL_SECRET: the webhook's bearer token; unset = the webhook is off (404). */
   secret: string | undefined;
-  /** INBOUND_MAIL_MAX_BYTES: the largest raw message the webhook accepts (413 above). */
+  /** INBOUND_MAIL_MAX_BYTES: the largest raw message stored (the webhook answers 413, the IMAP poller passes it over). */
   maxBytes: number;
   /** INBOUND_ATTACHMENT_MAX_BYTES: a larger attachment is not stored apart (the raw message keeps it). */
   attachmentMaxBytes: number;

@@ -183,6 +183,19 @@ describe('the IMAP poller on a real Dovecot', () => {
     expect(await tally(mailbox)).toEqual({ total: 7, keys: 7 });
   });
 
+  it('a message larger than INBOUND_MAIL_MAX_BYTES is passed over (logged, left in the mailbox), the others stored', async () => {
+    const { server, mailbox } = await dovecotFor('oversized');
+    const mails = Array.from({ length: 3 }, (_, i) => generatedMail(600 + i));
+    const large = `${mails[1]}\r\n${'x'.repeat(4_000)}\r\n`;
+    const poller = pollerOn(connect(), mailbox, { maxBytes: 3_000 });
+    server.deliver([mails[0] ?? '', large, mails[2] ?? '']);
+    expect(await poller.pollOnce()).toMatchObject({ fetched: 2, stored: 2, skipped: 1 });
+    expect(await tally(mailbox)).toEqual({ total: 2, keys: 2 });
+    expect(await poller.pollOnce()).toMatchObject({ fetched: 0, skipped: 0 });
+    expect(server.messageCount()).toBe(3);
+    await poller.stop();
+  });
+
   it('a message that cannot be stored holds the mailbox back for three polls, then is passed over (logged, left in the mailbox)', async () => {
     const { server, mailbox } = await dovecotFor('poison');
     const handle = connect();

@@ -36,6 +36,11 @@ export interface ImapPollerOptions {
   batchSize?: number;
   /** Connection, greeting and socket timeouts of the IMAP client. */
   timeoutMs?: number;
+  /**
+   * INBOUND_MAIL_MAX_BYTES: a larger message is passed over (logged, left in the mailbox), as the webhook answers 413;
+   * unset: no limit.
+   */
+  maxBytes?: number;
 }
 
 /** What one poll did. */
@@ -276,6 +281,15 @@ export function createImapPoller(options: ImapPollerOptions): ImapPoller {
           let outcome: Awaited<ReturnType<IngestImapMail>>;
           try {
             if (!message.source) throw new Error(`the server sent no body for UID ${message.uid}`);
+            if (options.maxBytes !== undefined && message.source.length > options.maxBytes) {
+              logger.error(
+                { mailbox: key, uid: message.uid, bytes: message.source.length, maxBytes: options.maxBytes },
+                'a message is larger than INBOUND_MAIL_MAX_BYTES; it is passed over and stays in the mailbox',
+              );
+              result.skipped += 1;
+              storedUpTo = message.uid;
+              continue;
+            }
             outcome = await ingest({
               raw: message.source,
               source: 'imap',

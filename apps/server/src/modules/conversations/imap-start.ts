@@ -13,7 +13,7 @@ import { createImapPoller, type ImapPoller, type ImapPollerOptions, type IngestI
 export function startImapPoller(options: {
   db: Kysely<Database>;
   dialect: DialectName;
-  config: Pick<AppConfig, 'imap' | 'imapPollMs'>;
+  config: Pick<AppConfig, 'imap' | 'imapPollMs' | 'inboundMail'>;
   logger: Logger;
   ingest: IngestImapMail;
   clock?: Clock;
@@ -30,6 +30,7 @@ export function startImapPoller(options: {
     clock: options.clock ?? systemClock,
     logger: options.logger,
     pollMs: config.imapPollMs,
+    maxBytes: config.inboundMail.maxBytes,
     ...options.tuning,
   });
   poller.start();
