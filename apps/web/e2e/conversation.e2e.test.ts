@@ -12,6 +12,8 @@ import { startHarness, type Harness } from './harness';
  * E2E_SCREENSHOTS=<dir> keeps screenshots at 375 and 1280 px.
  */
 
+/** The file the customer sends with their answer. */
+const SITE_PLAN = '%PDF-1.4 a site plan for the bakery in Yaba';
 const STAFF = { email: 'amaka.eze@rendezvous.test', password: 'Reply#Amaka2026' };
 const CUSTOMER = { name: 'Ọlábísí Adéwálé', email: 'olabisi@example.ng', phone: '08035551234' };
 const SECRET = 'e2e-inbound-secret-that-is-long-enough-1234';
@@ -135,6 +137,10 @@ describe('a reply from the phone, and the answer in the timeline', () => {
       `In-Reply-To: ${mail.messageId ?? ''}`,
       `References: ${[autoReply?.message_id, mail.messageId].filter(Boolean).join(' ')}`,
       'Date: Thu, 26 Nov 2026 12:00:00 +0100',
+      'MIME-Version: 1.0',
+      'Content-Type: multipart/mixed; boundary="part"',
+      '',
+      '--part',
       'Content-Type: text/plain; charset=utf-8',
       '',
       'Friday afternoon is perfect. Please call me first.',
@@ -142,6 +148,13 @@ describe('a reply from the phone, and the answer in the timeline', () => {
       '-----Original Message-----',
       `From: Amaka Eze <no-reply@rendezvous.test>`,
       'I will get back to you by Friday afternoon',
+      '--part',
+      'Content-Type: application/pdf; name="site-plan.pdf"',
+      'Content-Disposition: attachment; filename="site-plan.pdf"',
+      'Content-Transfer-Encoding: base64',
+      '',
+      Buffer.from(SITE_PLAN).toString('base64'),
+      '--part--',
       '',
     ].join('\r\n');
     const inbound = await fetch(`${harness.baseUrl}${API_PATHS.INBOUND_MAIL}`, {
@@ -161,6 +174,11 @@ describe('a reply from the phone, and the answer in the timeline', () => {
     await toggle.focus();
     await page.keyboard.press('Enter');
     expect(await quoted.isVisible()).toBe(true);
+    // Its file, a download for staff of this enquiry.
+    const file = received.getByRole('link', { name: 'site-plan.pdf' });
+    const href = await file.getAttribute('href');
+    expect(href).toMatch(/^\/api\/enquiries\/contact\/\d+\/attachments\/\d+$/);
+    expect(await page.evaluate(async (url) => (await fetch(url)).text(), href ?? '')).toBe(SITE_PLAN);
     expect(await page.getByText(/A reply has waited for us since/).isVisible()).toBe(true);
     expect(await harness.axe(page)).toEqual([]);
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -13,6 +13,9 @@ export const CONVERSATION_PATHS = {
   replies: (kind: MessageKind, id: number) => `/api/enquiries/${kind}/${id}/replies`,
   /** GET: everything that happened to the enquiry, oldest first. */
   timeline: (kind: MessageKind, id: number) => `/api/enquiries/${kind}/${id}/timeline`,
+  /** GET (staff): a file that came with a customer's mail, as a download. */
+  attachment: (kind: MessageKind, id: number, attachmentId: number) =>
+    `/api/enquiries/${kind}/${id}/attachments/${attachmentId}`,
   /** GET (staff): the saved replies; POST (owners): a new one. */
   SAVED_REPLIES: '/api/saved-replies',
   /** PUT, DELETE (owners): one saved reply. */
@@ -43,6 +46,7 @@ export const REPLY_MESSAGES = {
     `Fill in the blank${blanks.length === 1 ? '' : 's'} before sending: ${blanks.map((blank) => `[[${blank}]]`).join(', ')}.`,
   NO_EMAIL: 'This enquiry has no e-mail address to answer.',
   NOT_IN_INBOX: 'Move this enquiry back to the inbox before answering it.',
+  NO_SUCH_ATTACHMENT: 'This enquiry has no such attachment.',
   TITLE_REQUIRED: 'Give the saved reply a title.',
   BODY_REQUIRED: 'Write the saved reply.',
   SAVED_NOT_FOUND: 'There is no such saved reply.',

@@ -1,6 +1,8 @@
+import { CONVERSATION_PATHS } from '@agency/shared';
+import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { storeEnquiry } from '../../test/enquiries';
-import { createTestContext, registerAndConfirm, userIdOf, type TestContext } from '../../test/test-context';
+import { createTestContext, registerAndConfirm, signIn, userIdOf, type TestContext } from '../../test/test-context';
 import { ingestMail, type IngestDeps } from './inbound.service';
 
 /**
@@ -121,6 +123,45 @@ describe('a received reply', () => {
       { filename: 'a.bin', size: 8 },
       { filename: 'b.bin', size: 7 },
     ]);
+  });
+
+  it('serves a kept attachment to staff as a download of the enquiry it belongs to, and to nobody else', async () => {
+    const { ctx, deps, id, reference } = await open();
+    const bytes = Buffer.from('%PDF-1.4 a quote for the bakery\n');
+    const raw = Buffer.from(
+      `From: ${CUSTOMER}\r\nSubject: Re: ${reference}\r\nMessage-ID: <dl@example.ng>\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary="b"\r\n\r\n--b\r\nContent-Type: text/plain\r\n\r\nOur brief.\r\n--b\r\nContent-Type: application/pdf; name="brief Ọ.pdf"\r\nContent-Disposition: attachment; filename*=UTF-8''brief%20%E1%BB%8C.pdf\r\nContent-Transfer-Encoding: base64\r\n\r\n${bytes.toString('base64')}\r\n--b--\r\n`,
+    );
+    const stored = await ingestMail(deps, { raw, source: 'webhook' });
+    const attachment = await ctx.db
+      .selectFrom('mail_attachments')
+      .select('id')
+      .where('mail_id', '=', stored.mailId)
+      .executeTakeFirstOrThrow();
+    const path = CONVERSATION_PATHS.attachment('contact', id, attachment.id);
+
+    expect((await request(ctx.app).get(path)).status).toBe(401);
+    const { agent: staff } = await signIn(ctx, 'ada@agency.test');
+    const file = await staff
+      .get(path)
+      .buffer(true)
+      .parse((response, done) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    expect(file.status).toBe(200);
+    expect(Buffer.compare(file.body as Buffer, bytes)).toBe(0);
+    expect(file.headers['content-type']).toMatch(/^application\/pdf/);
+    expect(file.headers['content-disposition']).toMatch(
+      /^attachment; filename="brief .\.pdf"; filename\*=UTF-8''brief%20%E1%BB%8C\.pdf$/,
+    );
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(file.headers['content-security-policy']).toMatch(/^sandbox/);
+
+    // Another enquiry's address, or an id no attachment has: 404.
+    const other = await storeEnquiry(ctx, 'contact', { values: { email: 'someone.else@example.ng' } });
+    expect((await staff.get(CONVERSATION_PATHS.attachment('contact', other.id, attachment.id))).status).toBe(404);
+    expect((await staff.get(CONVERSATION_PATHS.attachment('contact', id, attachment.id + 1000))).status).toBe(404);
   });
 
   it('is stored once whichever way it comes again: the same position, the same Message-ID, racing deliveries', async () => {

@@ -12,12 +12,13 @@ import { parseInput } from '../../middleware/validate';
 import { signedInUserId } from '../auth/require-staff';
 import { kindOf } from '../inbox/inbox.service';
 import { sendReply } from './replies';
-import { getTimeline } from './timeline';
+import { getAttachment, getTimeline } from './timeline';
 
 /** Beside the inbox's enquiry routes (inbox.routes.ts), with the same kind and id parameters. */
 export const REPLY_ROUTES = {
   replies: '/api/enquiries/:kind/:id/replies',
   timeline: '/api/enquiries/:kind/:id/timeline',
+  attachment: '/api/enquiries/:kind/:id/attachments/:attachmentId',
 } as const;
 
 const IdParamSchema = EnquiryRefSchema.pick({ id: true });
@@ -80,6 +81,42 @@ export function replyRouteDeclarations(deps: AppDeps): DeclaredRoute[] {
       },
       handle: async ({ req, res, params: { kind, id } }) => {
         res.json(await getTimeline(deps, kind, id, signedInUserId(req)));
+      },
+    }),
+    declareRoute({
+      access: 'staff',
+      tags: ['Inbox'],
+      method: 'get',
+      path: REPLY_ROUTES.attachment,
+      operationId: 'getEnquiryAttachment',
+      summary: "A file that came with a customer's mail to the enquiry, as a download (staff only)",
+      description:
+        'Always a download (Content-Disposition: attachment) with its stored type, never shown inline, nosniff and a sandboxing CSP: a file a stranger sent is never run on this origin.',
+      params: {
+        parameters: [
+          ...inEnquiry.parameters,
+          { name: 'attachmentId', in: 'path', required: true, schema: { type: 'string', pattern: '^[0-9]+$' } },
+        ],
+        parse: (raw: Record<string, string>) => ({
+          ...inEnquiry.parse(raw),
+          attachmentId: parseInput(IdParamSchema, { id: raw.attachmentId }).id,
+        }),
+      },
+      responses: {
+        '200': {
+          description: 'The file',
+          content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+        },
+        ...refusals(400, 401, 403, 404, 405, 503),
+      },
+      handle: async ({ req, res, params: { kind, id, attachmentId } }) => {
+        const file = await getAttachment(deps, kind, id, attachmentId, signedInUserId(req));
+        res.attachment(file.filename);
+        res.type(file.contentType || 'application/octet-stream');
+        res.setHeader('X-Content-Type-Options', 'nosniff');
+        res.setHeader('Content-Security-Policy', "sandbox; default-src 'none'");
+        res.setHeader('Cache-Control', 'private, no-store');
+        res.send(file.content);
       },
     }),
   ];

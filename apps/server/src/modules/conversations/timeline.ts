@@ -1,11 +1,13 @@
 import {
   FORMER_COLLEAGUE,
+  REPLY_MESSAGES,
   staffDisplayNameOf,
   type MessageKind,
   type TimelineAnswer,
   type TimelineItem,
 } from '@agency/shared';
 import type { AppDeps } from '../../app-deps';
+import { AppError } from '../../lib/errors';
 import { usernameOf } from '../auth/auth.service';
 import { getEnquiry } from '../inbox/inbox.service';
 
@@ -140,4 +142,24 @@ export async function getTimeline(
   ];
   items.sort((a, b) => a.at.localeCompare(b.at) || RANK[a.type] - RANK[b.type] || a.id - b.id);
   return { success: true, items, waitingSince: enquiry.waitingSince };
+}
+
+/** A file a customer's mail brought, for a staff member who may open the enquiry; 404 when that mail has no such file. */
+export async function getAttachment(
+  deps: Pick<AppDeps, 'db'>,
+  kind: MessageKind,
+  id: number,
+  attachmentId: number,
+  userId: number,
+): Promise<{ filename: string; contentType: string; content: Buffer }> {
+  const enquiry = await getEnquiry(deps, kind, id, userId);
+  const row = await deps.db
+    .selectFrom('mail_attachments')
+    .innerJoin('enquiry_mails', 'enquiry_mails.id', 'mail_attachments.mail_id')
+    .select(['mail_attachments.filename', 'mail_attachments.content_type', 'mail_attachments.content'])
+    .where('mail_attachments.id', '=', attachmentId)
+    .where('enquiry_mails.enquiry_id', '=', enquiry.id)
+    .executeTakeFirst();
+  if (!row) throw new AppError(404, REPLY_MESSAGES.NO_SUCH_ATTACHMENT);
+  return { filename: row.filename, contentType: row.content_type, content: Buffer.from(row.content) };
 }

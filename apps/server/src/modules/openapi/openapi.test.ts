@@ -61,6 +61,11 @@ function expectedApiPaths(): string[] {
     CONVERSATION_PATHS.SAVED_REPLIES,
     CONVERSATION_PATHS.savedReply(7),
   ].map((conversationPath) => conversationPath.replace('/contact', '/{kind}').replace(/\/7(?=\/|$)/, '/{id}'));
+  conversations.push(
+    CONVERSATION_PATHS.attachment('contact', 7, 9)
+      .replace('/contact/7/', '/{kind}/{id}/')
+      .replace(/\/9$/, '/{attachmentId}'),
+  );
   return [
     ...new Set([
       ...fixed,

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Field } from '@/components/forms/fields';
 import {
   CONVERSATION_LIMITS,
+  CONVERSATION_PATHS,
   blanksIn,
   fillReply,
   staffDisplayNameOf,
@@ -173,7 +174,7 @@ function Timeline({ enquiry }: { enquiry: EnquiryDetail }) {
         <ol className="conversation__timeline" aria-label="Conversation, oldest first">
           {timeline.data.items.map((item) => (
             <li key={`${item.type}-${item.id}`} className={`conversation__item conversation__item--${item.type}`}>
-              <TimelineEntry item={item} staff={staff} />
+              <TimelineEntry item={item} staff={staff} enquiry={enquiry} />
             </li>
           ))}
         </ol>
@@ -182,7 +183,15 @@ function Timeline({ enquiry }: { enquiry: EnquiryDetail }) {
   );
 }
 
-function TimelineEntry({ item, staff }: { item: TimelineItem; staff: ReturnType<typeof useDashboard>['staff'] }) {
+function TimelineEntry({
+  item,
+  staff,
+  enquiry,
+}: {
+  item: TimelineItem;
+  staff: ReturnType<typeof useDashboard>['staff'];
+  enquiry: EnquiryDetail;
+}) {
   const time = (
     <time className="enquiry__time" dateTime={item.at}>
       {formatLagosDate(item.at)}
@@ -230,11 +239,19 @@ function TimelineEntry({ item, staff }: { item: TimelineItem; staff: ReturnType<
         </div>
       );
     case 'received':
-      return <ReceivedMail item={item} time={time} />;
+      return <ReceivedMail item={item} time={time} enquiry={enquiry} />;
   }
 }
 
-function ReceivedMail({ item, time }: { item: Extract<TimelineItem, { type: 'received' }>; time: React.ReactNode }) {
+function ReceivedMail({
+  item,
+  time,
+  enquiry,
+}: {
+  item: Extract<TimelineItem, { type: 'received' }>;
+  time: React.ReactNode;
+  enquiry: EnquiryDetail;
+}) {
   const [open, setOpen] = useState(false);
   const foldedId = useId();
   const { own, folded } = splitQuoted(item.text);
@@ -265,10 +282,24 @@ function ReceivedMail({ item, time }: { item: Extract<TimelineItem, { type: 'rec
         </>
       ) : null}
       {item.attachments.length > 0 ? (
-        <p className="enquiry__quiet">
-          Attachments: {item.attachments.map((attachment) => attachment.filename).join(', ')}
-        </p>
+        <ul className="conversation__attachments" aria-label="Attachments">
+          {item.attachments.map((attachment) => (
+            <li key={attachment.id}>
+              <a href={CONVERSATION_PATHS.attachment(enquiry.kind, enquiry.id, attachment.id)} download>
+                {attachment.filename}
+              </a>{' '}
+              <span className="enquiry__quiet">({fileSize(attachment.size)})</span>
+            </li>
+          ))}
+        </ul>
       ) : null}
     </div>
   );
+}
+
+/** 834 B, 12 KB, 1.4 MB: a file's size as a person reads it. */
+function fileSize(bytes: number): string {
+  if (bytes < 1000) return `${bytes} B`;
+  if (bytes < 1_000_000) return `${Math.round(bytes / 1000)} KB`;
+  return `${(bytes / 1_000_000).toFixed(1)} MB`;
 }
