@@ -114,11 +114,18 @@ export async function csvFileOf(sheet: Sheet): Promise<string> {
 }
 
 /** Small sheets as a ZIP of one CSV each, named after its sheet: `Notes` is `notes.csv`. */
-export async function csvZipOf(sheets: readonly Sheet[]): Promise<Uint8Array> {
+/** A file the ZIP carries beside the sheets' CSVs (a data request's attachments), by its path in the ZIP. */
+export interface ZipFile {
+  path: string;
+  content: Uint8Array;
+}
+
+export async function csvZipOf(sheets: readonly Sheet[], extra: readonly ZipFile[] = []): Promise<Uint8Array> {
   const files: Record<string, Uint8Array> = {};
   for (const sheet of sheets) {
     files[`${sheet.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.csv`] = strToU8(await csvFileOf(sheet));
   }
+  for (const file of extra) files[file.path] = file.content;
   return zipSync(files);
 }
 
@@ -172,8 +179,13 @@ export async function sendCsv(res: Response, fileName: string, sheet: Sheet): Pr
   await writeCsv(res, sheet);
 }
 
-export async function sendZip(res: Response, fileName: string, sheets: readonly Sheet[]): Promise<void> {
-  const zip = await csvZipOf(sheets);
+export async function sendZip(
+  res: Response,
+  fileName: string,
+  sheets: readonly Sheet[],
+  extra: readonly ZipFile[] = [],
+): Promise<void> {
+  const zip = await csvZipOf(sheets, extra);
   startDownload(res, 'application/zip', fileName);
   res.end(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength));
 }

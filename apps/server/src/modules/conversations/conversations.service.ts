@@ -5,6 +5,7 @@
 
 // Inbound mail: a person's conversation mails for data requests and the retention purge.
 export {
+  attachmentFilesOf,
   conversationMailsOfPerson,
   deleteConversationMails,
   purgeUnmatchedMailsBefore,

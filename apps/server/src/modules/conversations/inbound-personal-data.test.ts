@@ -1,8 +1,10 @@
+import { unzipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../lib/logger';
 import { storeEnquiry } from '../../test/enquiries';
 import { createTestContext, registerAndConfirm, userIdOf, type TestContext } from '../../test/test-context';
-import { erasePerson, searchPerson } from '../data-requests/data-requests.service';
+import { csvZipOf } from '../../lib/spreadsheet';
+import { erasePerson, exportPerson, searchPerson } from '../data-requests/data-requests.service';
 import { runDailyPurge } from '../retention/retention.service';
 import { ingestMail, type IngestDeps } from './inbound.service';
 
@@ -47,6 +49,11 @@ describe("a person's conversation mails", () => {
     const { reference } = await storeEnquiry(ctx, 'contact', { values: { email: PERSON } });
     const matched = await ingestMail(deps, { raw: raw('p1@example.ng', `Re: ${reference}`, true), source: 'webhook' });
     expect(matched.enquiryId).not.toBeNull();
+    const { id: attachmentId } = await ctx.db
+      .selectFrom('mail_attachments')
+      .select('id')
+      .where('mail_id', '=', matched.mailId)
+      .executeTakeFirstOrThrow();
     // Too old for the sender rule and no reference: unmatched, found by the address.
     ctx.advance(40 * DAY);
     const unmatched = await ingestMail(deps, { raw: raw('p2@example.ng', 'Hello again'), source: 'webhook' });
@@ -66,6 +73,15 @@ describe("a person's conversation mails", () => {
     ]);
     // The enquiry, its reply notification (none: no staff) and the two mails.
     expect(found.totalRecords).toBe(found.enquiries.length + found.notes.length + found.mails.length + 2);
+
+    // The ZIP hands over the attachment's bytes beside the sheets; the workbook lists its name.
+    const zip = await exportPerson(requests, { email: PERSON }, 'zip', owner);
+    expect(zip.files.map((file) => file.path)).toEqual([`attachments/${matched.mailId}-${attachmentId}-cv.pdf`]);
+    const entries = unzipSync(await csvZipOf(zip.sheets, zip.files));
+    expect(Buffer.from(entries[`attachments/${matched.mailId}-${attachmentId}-cv.pdf`] ?? []).toString()).toBe(
+      '%PDF-1.4\n',
+    );
+    expect((await exportPerson(requests, { email: PERSON }, 'xlsx', owner)).files).toEqual([]);
 
     const erased = await erasePerson(requests, { email: PERSON, expectedRecords: found.totalRecords }, owner);
     expect(erased.erased.conversationMails).toBe(2);

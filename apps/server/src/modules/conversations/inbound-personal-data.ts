@@ -70,6 +70,34 @@ export async function conversationMailsOfPerson(
   }));
 }
 
+/**
+ * The kept files of the given mails with their bytes, for a data request's ZIP: each under
+ * `attachments/<mail id>-<attachment id>-<its name>`, the name cut to what any unzip tool takes.
+ */
+export async function attachmentFilesOf(db: Db, mailIds: number[]): Promise<Array<{ path: string; content: Buffer }>> {
+  if (mailIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('mail_attachments')
+    .select(['id', 'mail_id', 'filename', 'content'])
+    .where('mail_id', 'in', mailIds)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    path: `attachments/${row.mail_id}-${row.id}-${safeFileName(row.filename)}`,
+    content: Buffer.from(row.content),
+  }));
+}
+
+/** A stranger's file name as one safe path segment: no folders, no control characters, at most 100 characters. */
+function safeFileName(name: string): string {
+  const cleaned = [...name]
+    .map((character) => (character.charCodeAt(0) < 32 || '\\/:*?"<>|'.includes(character) ? '_' : character))
+    .join('')
+    .replace(/^\.+/, '')
+    .trim();
+  return (cleaned || 'file').slice(-100);
+}
+
 /** Deletes conversation mails by id; their attachments go with them (foreign key). */
 export async function deleteConversationMails(db: Db, ids: number[]): Promise<void> {
   if (ids.length === 0) return;

@@ -51,9 +51,9 @@ export function dataRequestsRouteDeclarations(deps: AppDeps): DeclaredRoute[] {
       query: DataRequestQuerySchema,
       responses: downloadResponses(type),
       handle: async ({ req, res, query }) => {
-        const { fileName, sheets } = await exportPerson(deps, query, format, signedInUserId(req));
+        const { fileName, sheets, files } = await exportPerson(deps, query, format, signedInUserId(req));
         if (format === 'csv') await sendCsv(res, fileName, await oneTableOf(sheets));
-        else if (format === 'zip') await sendZip(res, fileName, sheets);
+        else if (format === 'zip') await sendZip(res, fileName, sheets, files);
         else await sendXlsx(res, fileName, sheets);
       },
     });
@@ -100,7 +100,7 @@ export function dataRequestsRouteDeclarations(deps: AppDeps): DeclaredRoute[] {
       'zip',
       STAFF_ADMIN_PATHS.DATA_REQUEST_EXPORT_ZIP,
       'exportPersonDataZip',
-      'The same records as a ZIP of one CSV per table (each kind of enquiry, notes, mails), each with its header',
+      "The same records as a ZIP of one CSV per table (each kind of enquiry, notes, mails, conversations), each with its header, and the files the person's mails brought under attachments/",
       'application/zip',
     ),
     sheetsOf(

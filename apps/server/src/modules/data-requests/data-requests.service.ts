@@ -16,11 +16,12 @@ import { withConflictRetry } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { outboxDir } from '../../lib/paths';
 import { removeOutboxFiles } from '../../lib/mailer';
-import type { Sheet } from '../../lib/spreadsheet';
+import type { Sheet, ZipFile } from '../../lib/spreadsheet';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { findUserById, usernameOf } from '../auth/auth.service';
 import { deleteEnquiries, emailsOf, listNotesOn } from '../inbox/inbox.service';
 import {
+  attachmentFilesOf,
   conversationMailsOfPerson,
   deleteConversationMails,
   type PersonConversationMail,
@@ -208,6 +209,8 @@ export interface PersonExport {
   answer: DataRequestAnswer;
   /** One sheet per table: each kind's enquiries, the notes, the mails. */
   sheets: Sheet[];
+  /** The ZIP's files beside the sheets: the kept attachments of the person's conversation mails, with their bytes. */
+  files: ZipFile[];
 }
 
 /** Everything stored about a person as a file to hand them; the audit log records the export. */
@@ -237,6 +240,13 @@ export async function exportPerson(
       fileName: `data-request-${lagosDayOf(now)}.${format}`,
       answer: answerOf(found),
       sheets: personSheetsOf(found, { names, nameOf: authorNameOf }),
+      files:
+        format === 'zip'
+          ? await attachmentFilesOf(
+              trx,
+              found.conversation.map((mail) => mail.id),
+            )
+          : [],
     };
   });
 }
