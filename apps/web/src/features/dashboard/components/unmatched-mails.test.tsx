@@ -60,4 +60,28 @@ describe('UnmatchedMails', () => {
     const [sent] = requestsTo(fetchMock, UNMATCHED_MAIL_PATHS.attach(5));
     expect(JSON.parse(String(sent?.init.body))).toEqual({ reference: 'RD-26-00003' });
   });
+
+  it('shows older mails a page at a time, asking for those before the last one shown', async () => {
+    const fetchMock = stubApi({
+      [UNMATCHED_MAIL_PATHS.LIST]: ({ url }) =>
+        url.includes('before=5')
+          ? jsonResponse({ success: true, mails: [{ ...MAIL, id: 4, subject: 'An older one' }], total: 2, next: null })
+          : jsonResponse({ success: true, mails: [MAIL], total: 2, next: 5 }),
+    });
+    render(
+      <StaffQueryProvider onSessionEnded={() => undefined}>
+        <UnmatchedMails />
+      </StaffQueryProvider>,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByText('2 received e-mails matched no enquiry'));
+    await user.click(screen.getByRole('button', { name: 'Show older (1 more)' }));
+    expect(await screen.findByText('An older one')).toBeTruthy();
+    expect(screen.getByText('About my order')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Show older/ })).toBeNull();
+    expect(requestsTo(fetchMock, UNMATCHED_MAIL_PATHS.LIST).map((sent) => sent.url)).toEqual([
+      UNMATCHED_MAIL_PATHS.LIST,
+      `${UNMATCHED_MAIL_PATHS.LIST}?before=5`,
+    ]);
+  });
 });

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { UNMATCHED_MAIL_PATHS } from '@agency/shared';
 import { request, type ResponseSchema } from '@/lib/api-client';
 import { formatLagosDate } from '@/lib/format-date';
@@ -19,6 +19,8 @@ interface UnmatchedMail {
 interface UnmatchedPage {
   mails: UnmatchedMail[];
   total: number;
+  /** The id to ask `before` for the next page down; null on the last page. */
+  next: number | null;
 }
 
 const pageSchema: ResponseSchema<UnmatchedPage> = {
@@ -27,7 +29,7 @@ const pageSchema: ResponseSchema<UnmatchedPage> = {
     if (!page || !Array.isArray(page.mails) || typeof page.total !== 'number') {
       throw new TypeError('The answer has no mails list');
     }
-    return { mails: page.mails, total: page.total };
+    return { mails: page.mails, total: page.total, next: typeof page.next === 'number' ? page.next : null };
   },
 };
 
@@ -48,9 +50,15 @@ const UNMATCHED_KEY = ['unmatched-mails'] as const;
 export function UnmatchedMails() {
   const client = useQueryClient();
   const [status, setStatus] = useState('');
-  const page = useQuery({
+  const pages = useInfiniteQuery({
     queryKey: UNMATCHED_KEY,
-    queryFn: ({ signal }) => request(UNMATCHED_MAIL_PATHS.LIST, { signal, schema: pageSchema }),
+    queryFn: ({ pageParam, signal }) =>
+      request(pageParam === null ? UNMATCHED_MAIL_PATHS.LIST : `${UNMATCHED_MAIL_PATHS.LIST}?before=${pageParam}`, {
+        signal,
+        schema: pageSchema,
+      }),
+    initialPageParam: null as number | null,
+    getNextPageParam: (page) => page.next,
   });
   const done = (text: string) => {
     setStatus(text);
@@ -67,9 +75,9 @@ export function UnmatchedMails() {
     onSuccess: ({ reference }) => done(`Made the new enquiry ${reference}.`),
     onError: (error: unknown) => setStatus(error instanceof Error ? error.message : String(error)),
   });
-  const mails = page.data?.mails ?? [];
+  const mails = pages.data?.pages.flatMap((page) => page.mails) ?? [];
   if (mails.length === 0 && !status) return null;
-  const total = page.data?.total ?? 0;
+  const total = pages.data?.pages[0]?.total ?? 0;
   return (
     <details className="dashboard__mail-notice">
       <summary>{total === 1 ? '1 received e-mail' : `${total} received e-mails`} matched no enquiry</summary>
@@ -85,6 +93,16 @@ export function UnmatchedMails() {
           />
         ))}
       </ul>
+      {pages.hasNextPage ? (
+        <button
+          type="button"
+          className="btn btn--secondary"
+          disabled={pages.isFetchingNextPage}
+          onClick={() => void pages.fetchNextPage()}
+        >
+          Show older ({total - mails.length} more)
+        </button>
+      ) : null}
     </details>
   );
 }
