@@ -136,7 +136,8 @@ describe("a staff member's day in the inbox, on a phone", () => {
     await page.getByRole('link', { name: CUSTOMER.name }).click();
     await page.getByRole('heading', { name: CUSTOMER.name }).waitFor();
     await page.getByText(customerReference).first().waitFor();
-    await page.getByText(CUSTOMER.message).waitFor();
+    // What they sent (the timeline's first entry repeats it).
+    await page.getByRole('region', { name: 'What they sent' }).getByText(CUSTOMER.message).waitFor();
     await noSidewaysScrolling(page);
     expect(await harness.axe(page)).toEqual([]);
   });
