@@ -9,6 +9,7 @@ import {
   type DatabaseKind,
   type DovecotServer,
   type FreshDatabase,
+  seededRandom,
 } from '@agency/testing';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
@@ -59,18 +60,6 @@ const KILL_JITTER_MS = 8;
 const KILL_MARGIN = 15;
 /** The child's lease: a killed poller's mailbox is taken over this long after its last renewal. */
 const LEASE_MS = 600;
-
-/** mulberry32: the kills' moments and the mails from one printed seed. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -189,7 +178,7 @@ describe.each(KINDS)('IMAP ingestion on %s, its poller killed and doubled', (kin
     },
     async () => {
       const { fresh, dovecot, mailbox } = await setUp(kind);
-      const random = seeded(SEED);
+      const random = seededRandom(SEED);
       const { raws, keys } = generatedMails(random, MESSAGES, `kill-${kind}`);
       dovecot.deliver(raws);
       await waitUntil('Dovecot lists the delivered messages', async () => dovecot.messageCount() === MESSAGES, {
@@ -260,7 +249,7 @@ describe.each(KINDS)('IMAP ingestion on %s, its poller killed and doubled', (kin
     },
     async () => {
       const { fresh, dovecot, mailbox } = await setUp(kind);
-      const random = seeded(SEED ^ 0x5eed);
+      const random = seededRandom(SEED ^ 0x5eed);
       const { raws, keys } = generatedMails(random, 100, `two-${kind}`);
       const all: PollerChild[] = [];
       const start = () => {
@@ -306,7 +295,7 @@ describe.each(KINDS)('IMAP ingestion on %s, its poller killed and doubled', (kin
 
   it('the server started with IMAP_URL reads the mailbox, and gives the lease up when it stops', async () => {
     const { fresh, dovecot, mailbox } = await setUp(kind);
-    const { raws, keys } = generatedMails(seeded(SEED ^ 0x5e7e), 3, `server-${kind}`);
+    const { raws, keys } = generatedMails(seededRandom(SEED ^ 0x5e7e), 3, `server-${kind}`);
     dovecot.deliver(raws);
     const server = await startServer({
       port: await findFreePort(),

@@ -9,3 +9,4 @@ export {
   type FreshDatabase,
   type FreshDatabaseOptions,
 } from './test-database';
+export * from './seeded-random';

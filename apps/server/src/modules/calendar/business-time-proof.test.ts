@@ -1,3 +1,4 @@
+import { seededRandom } from '@agency/testing';
 import Holidays from 'date-holidays';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BUSINESS_CALENDAR, type BusinessCalendarSettings } from '@agency/shared';
@@ -16,18 +17,6 @@ const ENQUIRIES = 10_000;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-
-/** mulberry32: a small seeded generator. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 // ---- The independent computation -------------------------------------------------------------------------------
 
@@ -211,7 +200,7 @@ describe('business time against an independent computation', () => {
     { timeout: 120_000 },
     () => {
       const seed = Number(process.env.CALENDAR_SEED ?? Math.floor(Math.random() * 2 ** 32));
-      const random = generator(seed);
+      const random = seededRandom(seed);
       const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
 
       const days = Array.from({ length: RANGE_DAYS }, (_, index) => dateOf(RANGE_START + index * DAY));

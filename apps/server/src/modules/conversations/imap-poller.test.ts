@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   createFreshDatabase,
   maildirFiles,
+  seededRandom,
   startDovecot,
   testDatabaseKind,
   type DovecotServer,
@@ -19,18 +20,7 @@ import { ingestMail } from './inbound.service';
 const SEED = Number(process.env.IMAP_SEED ?? randomBytes(4).readUInt32LE(0));
 console.log(`imap-poller.test.ts seed ${SEED} (IMAP_SEED=${SEED} replays it)`);
 
-/** mulberry32: a small seeded generator, so a failing run's mails can be made again. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = seeded(SEED);
+const random = seededRandom(SEED);
 const NAMES = ['Adaeze Okafor', 'Tunde Bakare', 'Chioma Eze', 'Ibrahim Musa', 'Funke Adeyemi'];
 
 /** A customer's reply as it arrives: generated headers and body, a Message-ID unique to this run. */
