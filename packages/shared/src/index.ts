@@ -22,3 +22,4 @@ export * from './brand';
 export * from './escape-html';
 export * from './business-calendar';
 export * from './conversations';
+export * from './response-times';

@@ -3,9 +3,11 @@ import type {
   AccountRole,
   AuditAction,
   EnquiryStatus,
+  FirstResponseChannel,
   HistoryAction,
   InboxFolder,
   MessageKind,
+  SourceClass,
   StoredColumnsByKind,
 } from '@agency/shared';
 
@@ -23,6 +25,8 @@ export interface UsersTable {
   role: ColumnType<AccountRole, AccountRole | undefined, AccountRole>;
   confirmed_at: EpochMs | null;
   created_at: EpochMs;
+  /** 1: the 07:30 digest is mailed to them on working days (issue 21); each person can turn it off. */
+  digest_enabled: Generated<number>;
 }
 
 export type EmailTokenPurpose = 'confirm' | 'reset';
@@ -238,6 +242,37 @@ export interface EnquiriesTable extends KindColumns {
   trashed_at: EpochMs | null;
   /** Since when a customer's reply waits for our answer (issue 20); null when nothing waits. */
   waiting_since: Generated<EpochMs | null>;
+  /**
+   * When the kind's first-response target is reached, in business time from arrival (issue 21, migration 0017);
+   * null for spam and for enquiries from before the upgrade (nobody is reminded of them).
+   */
+  response_due_at: Generated<EpochMs | null>;
+  /** When the reminder at 75 % of the target is due, moved to the next opening (never outside business hours). */
+  remind_at: Generated<EpochMs | null>;
+  /** When the 75 % reminder was queued; set once, by the instance that claims it. */
+  reminded_at: Generated<EpochMs | null>;
+  /** When the breach escalation to owners was queued; set once. */
+  escalated_at: Generated<EpochMs | null>;
+  /** The first human answer on any channel: an e-mail from the app, or a WhatsApp message or call confirmed. */
+  first_response_at: Generated<EpochMs | null>;
+  first_response_channel: Generated<FirstResponseChannel | null>;
+  /** The staff account that answered; no foreign key (a gone account stays a former colleague). */
+  first_response_by: Generated<number | null>;
+  /** Business time from arrival to the first answer, fixed when it was given (the calendar of that moment). */
+  first_response_business_ms: Generated<number | null>;
+  /** No reminders before this time. */
+  snoozed_until: Generated<EpochMs | null>;
+  /** 1: no reminders until the customer writes (a received reply sets it back to 0). */
+  snoozed_until_reply: Generated<number>;
+  /** The first-touch source of the visit (issue 21 item 5); null when none was carried (older clients). */
+  source_class: Generated<SourceClass | null>;
+  /** The referring site's host name (`www.google.com`), null for direct visits; nothing else of the referrer. */
+  source_host: Generated<string | null>;
+  utm_source: Generated<string | null>;
+  utm_medium: Generated<string | null>;
+  utm_campaign: Generated<string | null>;
+  utm_term: Generated<string | null>;
+  utm_content: Generated<string | null>;
 }
 
 export type SpamReason = 'honeypot' | 'too-fast';
@@ -323,6 +358,21 @@ export interface BusinessCalendarTable {
   updated_at: EpochMs;
 }
 
+/** A kind's first-response target in business minutes (issue 21); no row means the default of @agency/shared. */
+export interface ResponseTargetsTable {
+  kind: MessageKind;
+  target_minutes: number;
+  updated_by: number | null;
+  updated_at: EpochMs;
+}
+
+/** One digest sent to one person on one Lagos day: the first instance to insert the row sends it. */
+export interface DigestRunsTable {
+  user_id: number;
+  lagos_day: string;
+  sent_at: EpochMs;
+}
+
 export interface Database {
   enquiries: EnquiriesTable;
   users: UsersTable;
@@ -344,4 +394,6 @@ export interface Database {
   saved_replies: SavedRepliesTable;
   mailbox_state: MailboxStateTable;
   business_calendar: BusinessCalendarTable;
+  response_targets: ResponseTargetsTable;
+  digest_runs: DigestRunsTable;
 }

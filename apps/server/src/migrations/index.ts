@@ -13,6 +13,7 @@ import { conversations } from './0011-conversations';
 import { shippedSavedReplies } from './0013-saved-replies';
 import { searchIndex } from './0015-search-index';
 import { businessCalendar } from './0016-business-calendar';
+import { responseTimes } from './0017-response-times';
 
 /** Every migration, in order. Imported statically so the production bundle carries them. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0013-saved-replies': shippedSavedReplies,
   '0015-search-index': searchIndex,
   '0016-business-calendar': businessCalendar,
+  '0017-response-times': responseTimes,
 };
