@@ -22,3 +22,23 @@ export type FirstResponseChannel = (typeof FIRST_RESPONSE_CHANNELS)[number];
 /** The class of the site a visitor came from: a search engine, a social network, another site, or none. */
 export const SOURCE_CLASSES = ['search', 'social', 'site', 'direct'] as const;
 export type SourceClass = (typeof SOURCE_CLASSES)[number];
+
+/** What an enquiry's first touch says, as columns keep it (migration 0017). */
+export interface FirstTouchSource {
+  sourceClass: SourceClass | null;
+  sourceHost: string | null;
+  utmSource: string | null;
+}
+
+/**
+ * The one name a report, a digest and an export give a source: the campaign's `utm_source` when the link had one,
+ * else the referring site without `www.` ("google.com", "nairaland.com"), else "Direct", or "Not recorded" for
+ * enquiries that carried nothing (older clients, enquiries from before the upgrade).
+ */
+export function sourceLabelOf(source: FirstTouchSource): string {
+  const campaign = source.utmSource?.trim();
+  if (campaign) return campaign.toLowerCase();
+  if (source.sourceHost) return source.sourceHost.replace(/^www\./, '');
+  if (source.sourceClass === 'direct') return 'Direct';
+  return 'Not recorded';
+}
