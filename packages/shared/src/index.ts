@@ -23,3 +23,4 @@ export * from './escape-html';
 export * from './business-calendar';
 export * from './conversations';
 export * from './response-times';
+export * from './digest';
