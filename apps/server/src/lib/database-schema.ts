@@ -82,7 +82,9 @@ export type MailPurpose =
   /** An answer a staff member wrote in the enquiry's composer (issue 20): the one purpose a person wrote. */
   | 'staff-reply'
   /** Tells the assignee (or every staff member) that a customer's reply came in. */
-  | 'reply-notification';
+  | 'reply-notification'
+  /** The 07:30 digest of what waits for a staff member or owner (issue 21, docs/decisions/0040). */
+  | 'digest';
 
 /** One mail to one recipient (docs/decisions/0013). */
 export interface OutboxTable {
