@@ -21,7 +21,7 @@ function wrappingLinkHtml(href: string): string {
  * Every mail's page: one column at most 560 px wide and never wider than the screen, no fixed-width table, text that
  * wraps even inside long words a visitor typed, so each mail fits a 375 px phone (tested in Chromium).
  */
-function layoutHtml(
+export function layoutHtml(
   title: string,
   paragraphs: string[],
   action?: { label: string; href: string },
@@ -41,7 +41,7 @@ ${body}${button}
 </div></body></html>`;
 }
 
-function signature(): string {
+export function signature(): string {
   return `\n\n${BRAND_NAME}\n${BRAND_TAGLINE}\n`;
 }
 
