@@ -84,7 +84,11 @@ export type MailPurpose =
   /** Tells the assignee (or every staff member) that a customer's reply came in. */
   | 'reply-notification'
   /** The 07:30 digest of what waits for a staff member or owner (issue 21, docs/decisions/0040). */
-  | 'digest';
+  | 'digest'
+  /** An enquiry waits past 75 % of its first-response target: to the assignee, or every staff member (0039). */
+  | 'response-reminder'
+  /** An enquiry reached its first-response target unanswered: to the owners (0039). */
+  | 'response-escalation';
 
 /** One mail to one recipient (docs/decisions/0013). */
 export interface OutboxTable {
