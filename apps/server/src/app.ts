@@ -23,6 +23,7 @@ import { savedReplyRouteDeclarations } from './modules/conversations/saved-repli
 import { requireOwner, requireStaff } from './modules/auth/require-staff';
 import { KyselySessionStore } from './modules/auth/session-store';
 import { dataRequestsRouteDeclarations } from './modules/data-requests/data-requests.routes';
+import { digestRouteDeclarations } from './modules/digest/digest.routes';
 import { healthRouteDeclarations } from './modules/health/health.routes';
 import { createHumanCheck } from './modules/human-check/human-check';
 import { humanCheckRouteDeclarations } from './modules/human-check/human-check.routes';
@@ -174,6 +175,7 @@ export function createApp(deps: AppDeps): Express {
   mount(auditRouteDeclarations(deps));
   mount(dataRequestsRouteDeclarations(deps));
   mount(calendarRouteDeclarations(deps));
+  mount(digestRouteDeclarations(deps));
   mount(profileImagesRouteDeclarations(deps.db));
   app.use(openApiRoutes({ origin: publicOriginOf(config.appUrl), sessionCookieName: SESSION_COOKIE_NAME }, declared));
   app.use(API_BASE, apiNotFound);

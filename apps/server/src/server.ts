@@ -8,6 +8,7 @@ import { migrateToLatest } from './lib/migrate';
 import { outboxDir, profileImagesDir } from './lib/paths';
 import { ingestMail } from './modules/conversations/inbound.service';
 import { startImapPoller } from './modules/conversations/imap-start';
+import { startDigestJob } from './modules/digest/digest.service';
 import { startMailSender } from './modules/outbox/start-sender';
 import { importProfileImageFiles } from './modules/profile-images/profile-images.service';
 import { startDailyPurge } from './modules/retention/retention.service';
@@ -61,6 +62,8 @@ async function main(): Promise<void> {
   const { sender, transport } = startMailSender({ db, dialect, config, logger });
   // What is past its retention goes for good, once a Lagos day across every instance (docs/decisions/0022).
   const purge = startDailyPurge({ db, clock: systemClock, config, logger });
+  // The 07:30 digest of each staff member and owner, once a working day across every instance (0040).
+  const digests = startDigestJob({ db, clock: systemClock, config, logger, mail: sender });
   // Customers' replies in IMAP_URL's mailbox join their conversations, read by one instance at a time (0036).
   const imap = startImapPoller({
     db,
@@ -90,7 +93,7 @@ async function main(): Promise<void> {
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
     server.close(() => {
       // Mails in hand are finished (or left to their lease), then the database closes.
-      Promise.all([sender.stop(), purge.stop(), imap?.stop()])
+      Promise.all([sender.stop(), purge.stop(), digests.stop(), imap?.stop()])
         .then(() => {
           transport.close();
           return db.destroy();

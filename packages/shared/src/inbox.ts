@@ -303,7 +303,17 @@ export const NoteSchema = z.object({
 });
 export type Note = z.infer<typeof NoteSchema>;
 
-export const HISTORY_ACTIONS = ['status', 'assignee', 'note', 'trash', 'restore', 'not-spam', 'contacted'] as const;
+export const HISTORY_ACTIONS = [
+  'status',
+  'assignee',
+  'note',
+  'trash',
+  'restore',
+  'not-spam',
+  'contacted',
+  /** A snooze set or cleared: from and to are the time it ends (ISO), `reply`, or null (docs/decisions/0039). */
+  'snooze',
+] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
 /** One recorded change: who, what (from and to, as stored values) and when. */

@@ -24,3 +24,4 @@ export * from './business-calendar';
 export * from './conversations';
 export * from './response-times';
 export * from './digest';
+export * from './first-touch';

@@ -61,6 +61,11 @@ export function historyText(event: HistoryEvent, staff: readonly StaffMember[]):
       return `${who} marked it as not spam`;
     case 'contacted':
       return `${who} ${CHANNEL_WORDS[event.to as ContactChannel] ?? `contacted them (${event.to ?? 'unknown'})`}`;
+    case 'snooze':
+      if (event.to === null) return `${who} cleared the snooze`;
+      return event.to === 'reply'
+        ? `${who} snoozed it until they reply`
+        : `${who} snoozed it until ${formatLagosDate(event.to)}`;
   }
 }
 
