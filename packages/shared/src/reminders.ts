@@ -71,6 +71,6 @@ export function tomorrowMorning(now: Date): string {
 export function nextMondayMorning(now: Date): string {
   const today = lagosDayOfMs(now.getTime());
   const weekday = new Date(`${today}T00:00:00Z`).getUTCDay();
-  const days = ((8 - weekday) % 7) || 7;
+  const days = (8 - weekday) % 7 || 7;
   return lagosSnoozeTime(lagosDayOfMs(now.getTime() + days * DAY_MS), SNOOZE_MORNING);
 }
