@@ -23,5 +23,6 @@ export * from './escape-html';
 export * from './business-calendar';
 export * from './conversations';
 export * from './response-times';
+export * from './reports';
 export * from './digest';
 export * from './first-touch';

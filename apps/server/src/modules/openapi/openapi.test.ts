@@ -15,6 +15,9 @@ import {
   STAFF_ADMIN_PATHS,
   UNMATCHED_MAIL_PATHS,
   CONVERSATION_PATHS,
+  REPORT_NAMES,
+  REPORTS_PATH,
+  reportCsvPath,
 } from '@agency/shared';
 import { declareRoute, routerOf } from '../../lib/routes';
 import { VALID_SUBMISSIONS } from '../../test/fixtures';
@@ -75,6 +78,9 @@ function expectedApiPaths(): string[] {
       ...ownerPaths,
       ...unmatched,
       ...conversations,
+      // The reports (issue 21) and their CSVs.
+      REPORTS_PATH,
+      ...REPORT_NAMES.map(reportCsvPath),
     ]),
   ].sort();
 }

@@ -228,6 +228,7 @@ function tags(): Array<{ name: string; description: string }> {
     { name: 'Owners', description: "The owners' Staff page: approving, refusing and removing accounts" },
     { name: 'Audit log', description: 'Who did what, newest first; owners only (docs/decisions/0022)' },
     { name: 'Data requests', description: "A person's records found, exported and erased; owners only" },
+    { name: 'Reports', description: 'Response times, enquiries per week and the funnel (docs/decisions/0042)' },
     { name: 'Service', description: 'Health, undelivered mails and this document' },
   ];
 }
