@@ -33,6 +33,7 @@ import { openApiRoutes } from './modules/openapi/openapi.routes';
 import { outboxRouteDeclarations } from './modules/outbox/outbox.routes';
 import { profileImagesRouteDeclarations } from './modules/profile-images/profile-images.routes';
 import { reportsRouteDeclarations } from './modules/reports/reports.routes';
+import { reminderRouteDeclarations } from './modules/reminders/reminders.routes';
 import { staffRouteDeclarations } from './modules/staff/staff.routes';
 import { createFormPages } from './modules/web/form-pages';
 import { publicOriginOf, webRoutes } from './modules/web/web.routes';
@@ -177,6 +178,7 @@ export function createApp(deps: AppDeps): Express {
   mount(dataRequestsRouteDeclarations(deps));
   mount(calendarRouteDeclarations(deps));
   mount(digestRouteDeclarations(deps));
+  mount(reminderRouteDeclarations(deps));
   mount(reportsRouteDeclarations(deps));
   mount(profileImagesRouteDeclarations(deps.db));
   app.use(openApiRoutes({ origin: publicOriginOf(config.appUrl), sessionCookieName: SESSION_COOKIE_NAME }, declared));

@@ -9,6 +9,7 @@ import { outboxDir, profileImagesDir } from './lib/paths';
 import { ingestMail } from './modules/conversations/inbound.service';
 import { startImapPoller } from './modules/conversations/imap-start';
 import { startDigestJob } from './modules/digest/digest.service';
+import { startReminderJob } from './modules/reminders/reminders.service';
 import { startMailSender } from './modules/outbox/start-sender';
 import { importProfileImageFiles } from './modules/profile-images/profile-images.service';
 import { startDailyPurge } from './modules/retention/retention.service';
@@ -64,6 +65,8 @@ async function main(): Promise<void> {
   const purge = startDailyPurge({ db, clock: systemClock, config, logger });
   // The 07:30 digest of each staff member and owner, once a working day across every instance (0040).
   const digests = startDigestJob({ db, clock: systemClock, config, logger, mail: sender });
+  // Reminders at 75 % of a first-response target and escalations at breach, each once across instances (0039).
+  const reminders = startReminderJob({ db, clock: systemClock, config, logger, mail: sender });
   // Customers' replies in IMAP_URL's mailbox join their conversations, read by one instance at a time (0036).
   const imap = startImapPoller({
     db,
@@ -93,7 +96,7 @@ async function main(): Promise<void> {
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
     server.close(() => {
       // Mails in hand are finished (or left to their lease), then the database closes.
-      Promise.all([sender.stop(), purge.stop(), digests.stop(), imap?.stop()])
+      Promise.all([sender.stop(), purge.stop(), digests.stop(), reminders.stop(), imap?.stop()])
         .then(() => {
           transport.close();
           return db.destroy();

@@ -26,3 +26,4 @@ export * from './response-times';
 export * from './reports';
 export * from './digest';
 export * from './first-touch';
+export * from './reminders';

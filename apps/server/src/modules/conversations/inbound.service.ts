@@ -7,6 +7,7 @@ import { isUniqueViolation, withConflictRetry } from '../../lib/db-errors';
 import type { OutgoingMail } from '../../lib/mailer';
 import { findUserById, isStaff, listConfirmedUsers } from '../auth/auth.service';
 import { queueMails } from '../outbox/outbox';
+import { replyEndsSnooze } from '../reminders/reminders.service';
 import { parseInboundMail, type ParsedAttachment, type ParsedInboundMail } from './mail-parse';
 import { matchMail } from './matching';
 
@@ -183,6 +184,8 @@ export async function customerReplied(
     .where('waiting_since', 'is', null)
     .execute();
   await trx.deleteFrom('enquiry_reads').where('enquiry_id', '=', enquiryId).execute();
+  // A snooze until the customer writes ends here (issue 21, docs/decisions/0039).
+  await replyEndsSnooze(trx, enquiryId);
   const recipients = await notifiedStaff(trx, deps.config, enquiry.assignee_id);
   const link = `${deps.config.appUrl}${dashboardEnquiryPath(enquiry.kind, enquiry.id)}`;
   await queueMails(
