@@ -35,6 +35,7 @@ import { profileImagesRouteDeclarations } from './modules/profile-images/profile
 import { reportsRouteDeclarations } from './modules/reports/reports.routes';
 import { reminderRouteDeclarations } from './modules/reminders/reminders.routes';
 import { staffRouteDeclarations } from './modules/staff/staff.routes';
+import { responseTimesRouteDeclarations } from './modules/response-times/response-times.routes';
 import { createFormPages } from './modules/web/form-pages';
 import { publicOriginOf, webRoutes } from './modules/web/web.routes';
 
@@ -179,6 +180,7 @@ export function createApp(deps: AppDeps): Express {
   mount(calendarRouteDeclarations(deps));
   mount(digestRouteDeclarations(deps));
   mount(reminderRouteDeclarations(deps));
+  mount(responseTimesRouteDeclarations(deps));
   mount(reportsRouteDeclarations(deps));
   mount(profileImagesRouteDeclarations(deps.db));
   app.use(openApiRoutes({ origin: publicOriginOf(config.appUrl), sessionCookieName: SESSION_COOKIE_NAME }, declared));

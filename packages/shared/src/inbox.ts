@@ -16,6 +16,7 @@ import {
 } from './schemas/fields';
 import { FIELD_MESSAGES } from './messages';
 import { PATHS } from './site-paths';
+import { EnquiryResponseFieldsSchema, ResponseDueSchema } from './response-times-api';
 
 /**
  * The dashboard's address of one enquiry (`/dashboard?kind=contact&enquiry=7`), which opens it straight away: the
@@ -236,6 +237,8 @@ export const EnquirySummarySchema = z.object({
   trashedAt: isoTime.nullable(),
   /** Since when a customer's reply waits for our answer (issue 20), or null. */
   waitingSince: isoTime.nullable(),
+  /** Due soon or overdue for a first answer (issue 21), with the due time; null otherwise. */
+  responseDue: ResponseDueSchema,
 });
 export type EnquirySummary = z.infer<typeof EnquirySummarySchema>;
 
@@ -303,6 +306,7 @@ export const NoteSchema = z.object({
 });
 export type Note = z.infer<typeof NoteSchema>;
 
+/** `contacted`: a tap on WhatsApp or Call (an attempt); `first-response`: a staff member confirmed they reached them. */
 export const HISTORY_ACTIONS = [
   'status',
   'assignee',
@@ -311,6 +315,7 @@ export const HISTORY_ACTIONS = [
   'restore',
   'not-spam',
   'contacted',
+  'first-response',
   /** A snooze set or cleared: from and to are the time it ends (ISO), `reply`, or null (docs/decisions/0039). */
   'snooze',
 ] as const;
@@ -338,7 +343,7 @@ export const EnquiryDetailSchema = EnquirySummarySchema.extend({
   notes: z.array(NoteSchema),
   /** Newest first. */
   history: z.array(HistoryEventSchema),
-});
+}).extend(EnquiryResponseFieldsSchema.shape);
 export type EnquiryDetail = z.infer<typeof EnquiryDetailSchema>;
 
 export const EnquiryAnswerSchema = z.object({ success: z.literal(true), enquiry: EnquiryDetailSchema });

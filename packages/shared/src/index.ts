@@ -25,5 +25,6 @@ export * from './conversations';
 export * from './response-times';
 export * from './reports';
 export * from './digest';
+export * from './response-times-api';
 export * from './first-touch';
 export * from './reminders';

@@ -14,6 +14,7 @@ import { AppError } from '../../lib/errors';
 import { findUserById, usernameOf } from '../auth/auth.service';
 import { INBOX_ERRORS, updateEnquiry } from '../inbox/inbox.service';
 import { queueMail } from '../outbox/outbox';
+import { recordFirstResponse } from '../response-times/response-times.service';
 import { messageKeyOf } from './mail-parse';
 import { plusAddressFor } from './plus-address';
 
@@ -179,6 +180,8 @@ export async function sendReply(
         })
         .executeTakeFirstOrThrow();
       await trx.updateTable('enquiries').set({ waiting_since: null }).where('id', '=', enquiryId).execute();
+      // A reply sent from the app is a first answer by e-mail, unless the enquiry was answered before (issue 21).
+      await recordFirstResponse(trx, { enquiryId, at: now, channel: 'email', userId: authorId });
       return {
         mailId: Number(inserted.insertId),
         status: enquiry.status,

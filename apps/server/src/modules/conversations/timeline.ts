@@ -29,7 +29,7 @@ const RANK: Record<TimelineItem['type'], number> = {
  * and the status and assignee changes. A note's own history entry is left out: the note is there.
  */
 export async function getTimeline(
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<AppDeps, 'db' | 'clock'>,
   kind: MessageKind,
   id: number,
   userId: number,
@@ -146,7 +146,7 @@ export async function getTimeline(
 
 /** A file a customer's mail brought, for a staff member who may open the enquiry; 404 when that mail has no such file. */
 export async function getAttachment(
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<AppDeps, 'db' | 'clock'>,
   kind: MessageKind,
   id: number,
   attachmentId: number,

@@ -103,6 +103,9 @@ export function summariesQuery(
       'enquiries.spam_reason',
       'enquiries.trashed_at',
       'enquiries.waiting_since',
+      'enquiries.response_due_at',
+      'enquiries.remind_at',
+      'enquiries.first_response_at',
       'enquiry_reads.user_id as read_by',
     ])
     .where(matching(filter))
@@ -127,6 +130,9 @@ export interface SummaryRow {
   spam_reason: string | null;
   trashed_at: EpochMs | null;
   waiting_since: EpochMs | null;
+  response_due_at: EpochMs | null;
+  remind_at: EpochMs | null;
+  first_response_at: EpochMs | null;
   read: boolean;
 }
 
@@ -148,6 +154,9 @@ export async function listSummaries(
     assignee_id: row.assignee_id === null ? null : Number(row.assignee_id),
     trashed_at: row.trashed_at === null ? null : Number(row.trashed_at),
     waiting_since: row.waiting_since === null ? null : Number(row.waiting_since),
+    response_due_at: row.response_due_at === null ? null : Number(row.response_due_at),
+    remind_at: row.remind_at === null ? null : Number(row.remind_at),
+    first_response_at: row.first_response_at === null ? null : Number(row.first_response_at),
     read: readBy !== null,
   }));
 }

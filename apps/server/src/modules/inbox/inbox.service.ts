@@ -24,6 +24,8 @@ import {
   type Note,
   type StaffMember,
   type AuditAction,
+  type ConfirmedChannel,
+  RESPONSE_TIMES_MESSAGES,
 } from '@agency/shared';
 import { lagosDayRange } from '../../lib/clock';
 import type { AppDeps } from '../../app-deps';
@@ -33,6 +35,12 @@ import { AppError } from '../../lib/errors';
 import { actorOf, recordAudit } from '../audit/audit.service';
 import { findUserById, isStaff, listConfirmedUsers, usernameOf } from '../auth/auth.service';
 import type { Cell, Sheet } from '../../lib/spreadsheet';
+import {
+  recordFirstResponse,
+  responseDueOfRow,
+  responseFieldsOf,
+  startResponseClock,
+} from '../response-times/response-times.service';
 import { exportColumnsOf, exportRowOf, exportSheetNameOf, type ExportNote } from './inbox-csv';
 import * as repository from './inbox.repository';
 import type { Direction, Position, ResolvedFilter, SummaryRow } from './inbox.repository';
@@ -107,7 +115,7 @@ export function resolveFilter(kind: MessageKind | undefined, filter: InboxFilter
   };
 }
 
-function summaryOf(row: SummaryRow): EnquirySummary {
+function summaryOf(row: SummaryRow, now: EpochMs): EnquirySummary {
   return {
     id: row.id,
     kind: row.kind,
@@ -124,6 +132,7 @@ function summaryOf(row: SummaryRow): EnquirySummary {
     spamReason: row.spam_reason,
     trashedAt: row.trashed_at === null ? null : isoOf(row.trashed_at),
     waitingSince: row.waiting_since === null ? null : isoOf(row.waiting_since),
+    responseDue: responseDueOfRow(row, now),
   };
 }
 
@@ -132,7 +141,7 @@ function summaryOf(row: SummaryRow): EnquirySummary {
  * oldest first from the cursor, then turned round); `older` and `newer` are the cursors of the neighbouring pages.
  */
 export async function listEnquiries(
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<AppDeps, 'db' | 'clock'>,
   kind: MessageKind | undefined,
   query: InboxListQuery,
   userId: number,
@@ -176,7 +185,7 @@ export async function listEnquiries(
   const first = page[0];
   return {
     success: true,
-    enquiries: page.map(summaryOf),
+    enquiries: page.map((row) => summaryOf(row, deps.clock().getTime())),
     total,
     older,
     newer,
@@ -241,7 +250,7 @@ const nameOf = (email: string | null) => (email === null ? FORMER_COLLEAGUE : us
 
 /** One enquiry with every field, its notes and its history; reading it does not mark it read. */
 export async function getEnquiry(
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<AppDeps, 'db' | 'clock'>,
   kind: MessageKind,
   id: number,
   userId: number,
@@ -250,10 +259,12 @@ export async function getEnquiry(
   if (!row) throw new AppError(404, INBOX_ERRORS.NOT_FOUND);
   const enquiryId = Number(row.id);
   const fields: Record<string, unknown> = listedRowOf(kind, row);
-  const [read, notes, events] = await Promise.all([
+  const answeredBy = row.first_response_by === null ? null : Number(row.first_response_by);
+  const [read, notes, events, answerer] = await Promise.all([
     repository.isReadBy(deps.db, enquiryId, userId),
     repository.listNotes(deps.db, enquiryId),
     repository.listEvents(deps.db, enquiryId),
+    answeredBy === null ? undefined : findUserById(deps.db, answeredBy),
   ]);
   return {
     id: enquiryId,
@@ -283,6 +294,8 @@ export async function getEnquiry(
       actorName: nameOf(event.actor_email),
       createdAt: isoOf(event.created_at),
     })),
+    responseDue: responseDueOfRow(row, deps.clock().getTime()),
+    ...responseFieldsOf(row, nameOf(answerer?.email ?? null), deps.clock().getTime()),
   };
 }
 
@@ -350,6 +363,32 @@ export async function updateEnquiry(
   });
 }
 
+/**
+ * A staff member confirms they reached the person on WhatsApp or by phone (after a tap, issue 21): the first answer
+ * unless one is recorded already, and an entry in the history either way. An enquiry outside the inbox is 409.
+ */
+export async function confirmFirstResponse(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  kind: MessageKind,
+  id: number,
+  channel: ConfirmedChannel,
+  userId: number,
+): Promise<void> {
+  const now = deps.clock().getTime();
+  await inTransaction(deps, async (db) => {
+    const state = await repository.findEnquiryState(db, kind, id);
+    if (!state) throw new AppError(404, INBOX_ERRORS.NOT_FOUND);
+    if (state.folder !== 'inbox') throw new AppError(409, RESPONSE_TIMES_MESSAGES.NOT_IN_INBOX);
+    await recordFirstResponse(db, { enquiryId: state.id, at: now, channel, userId });
+    const event = { enquiryId: state.id, actorId: userId, createdAt: now };
+    await repository.insertEvent(db, { ...event, action: 'first-response', from: null, to: channel });
+    if (state.status === 'new' && statusesOf(kind).includes('contacted')) {
+      await repository.setStatus(db, state.id, 'contacted');
+      await repository.insertEvent(db, { ...event, action: 'status', from: 'new', to: 'contacted' });
+    }
+  });
+}
+
 const idText = (id: number | null) => (id === null ? null : String(id));
 
 interface Move {
@@ -393,6 +432,8 @@ async function moveEnquiry(
     trashedAt: move.to === 'trash' ? now : null,
   });
   if (!moved) return undefined;
+  // Nobody could answer it while it was in spam: its response clock starts now (docs/decisions/0038).
+  if (move.action === 'not-spam') await startResponseClock(db, { id: state.id, kind, since: now });
   await repository.insertEvent(db, {
     enquiryId: state.id,
     actorId,

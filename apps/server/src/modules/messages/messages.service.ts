@@ -25,6 +25,7 @@ import type { HumanCheck } from '../human-check/human-check';
 import { moveOne } from '../inbox/inbox.service';
 import { queueMails } from '../outbox/outbox';
 import * as repository from './messages.repository';
+import { startResponseClock } from '../response-times/response-times.service';
 import type { Refusal, SubmissionVerdict, StoreOutcome, SubmitEnquiryOutcome } from './submission-contract';
 import { emptyAnswerRefusal, judgeSubmission, type SubmissionExtras } from './submission-input';
 
@@ -189,6 +190,7 @@ async function storeSubmission<K extends MessageKind>(
             ...notificationOf(deps.config, kind, submission, { id, reference }, to),
             purpose: 'staff-notification' as const,
             enquiryId: id,
+          await startResponseClock(trx, { id, kind, since: now });
           }));
           const autoReplies = autoReplyTo
             ? [
@@ -349,11 +351,20 @@ function displayValue(value: unknown): string {
  * an enquiry): reference, name, preview and search text as a submission gets them; nothing is queued and no
  * human-check was answered.
  */
-export function insertEnquiryFromServer<K extends MessageKind>(
+export async function insertEnquiryFromServer<K extends MessageKind>(
   trx: Transaction<Database>,
   kind: K,
   submission: SubmissionByKind[K],
   createdAt: number,
 ): Promise<{ id: number; reference: string }> {
-  return repository.insertEnquiry(trx, kind, submission, { spam_reason: null, human_check: 'unverified' }, createdAt);
+  const stored = await repository.insertEnquiry(
+    trx,
+    kind,
+    submission,
+    { spam_reason: null, human_check: 'unverified' },
+    createdAt,
+  );
+  // It arrives in the inbox: its first answer is due from now (issue 21).
+  await startResponseClock(trx, { id: stored.id, kind, since: createdAt });
+  return stored;
 }

@@ -17,6 +17,7 @@ import {
   CONVERSATION_PATHS,
   REPORT_NAMES,
   REPORTS_PATH,
+  RESPONSE_TIMES_PATHS,
   reportCsvPath,
 } from '@agency/shared';
 import { declareRoute, routerOf } from '../../lib/routes';
@@ -81,6 +82,9 @@ function expectedApiPaths(): string[] {
       // The reports (issue 21) and their CSVs.
       REPORTS_PATH,
       ...REPORT_NAMES.map(reportCsvPath),
+      // First-response targets and the confirmed first answer (issue 21).
+      RESPONSE_TIMES_PATHS.TARGETS,
+      RESPONSE_TIMES_PATHS.FIRST_RESPONSE.replace(':kind', '{kind}').replace(':id', '{id}'),
     ]),
   ].sort();
 }
