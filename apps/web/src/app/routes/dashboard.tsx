@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router-dom';
 import { PATHS, SPEC_MESSAGES } from '@agency/shared';
 import { StaffArea, StaffPageFrame, type StaffSession } from '@/features/auth';
-import { MessagesDashboard } from '@/features/dashboard';
+import { DigestSetting, MessagesDashboard } from '@/features/dashboard';
 import { OwnerNav, useOwnerCheck } from '@/features/owner';
 
 /**
@@ -32,6 +32,7 @@ function Inbox({ loading, user, redirect, leave }: StaffSession) {
       nav={owner.status === 'owner' ? <OwnerNav current={PATHS.dashboard} accounts={owner.accounts} /> : undefined}
     >
       <MessagesDashboard user={user} onLogout={() => leave('logout')} />
+      <DigestSetting />
     </StaffPageFrame>
   );
 }
