@@ -15,6 +15,7 @@ import {
   STAFF_ADMIN_PATHS,
   UNMATCHED_MAIL_PATHS,
   CONVERSATION_PATHS,
+  DIGEST_PATH,
   REPORT_NAMES,
   REPORTS_PATH,
   RESPONSE_TIMES_PATHS,
@@ -85,6 +86,8 @@ function expectedApiPaths(): string[] {
       // First-response targets and the confirmed first answer (issue 21).
       RESPONSE_TIMES_PATHS.TARGETS,
       RESPONSE_TIMES_PATHS.FIRST_RESPONSE.replace(':kind', '{kind}').replace(':id', '{id}'),
+      // The signed-in person's daily digest setting (issue 21).
+      DIGEST_PATH,
     ]),
   ].sort();
 }
