@@ -239,6 +239,10 @@ export const EnquirySummarySchema = z.object({
   waitingSince: isoTime.nullable(),
   /** Due soon or overdue for a first answer (issue 21), with the due time; null otherwise. */
   responseDue: ResponseDueSchema,
+  /** No reminders before this time (issue 21, docs/decisions/0039); null when not snoozed or the time has passed. */
+  snoozedUntil: isoTime.nullable(),
+  /** No reminders until the customer writes. */
+  snoozedUntilReply: z.boolean(),
 });
 export type EnquirySummary = z.infer<typeof EnquirySummarySchema>;
 

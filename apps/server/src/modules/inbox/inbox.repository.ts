@@ -106,6 +106,8 @@ export function summariesQuery(
       'enquiries.response_due_at',
       'enquiries.remind_at',
       'enquiries.first_response_at',
+      'enquiries.snoozed_until',
+      'enquiries.snoozed_until_reply',
       'enquiry_reads.user_id as read_by',
     ])
     .where(matching(filter))
@@ -133,6 +135,8 @@ export interface SummaryRow {
   response_due_at: EpochMs | null;
   remind_at: EpochMs | null;
   first_response_at: EpochMs | null;
+  snoozed_until: EpochMs | null;
+  snoozed_until_reply: number;
   read: boolean;
 }
 
@@ -157,6 +161,8 @@ export async function listSummaries(
     response_due_at: row.response_due_at === null ? null : Number(row.response_due_at),
     remind_at: row.remind_at === null ? null : Number(row.remind_at),
     first_response_at: row.first_response_at === null ? null : Number(row.first_response_at),
+    snoozed_until: row.snoozed_until === null ? null : Number(row.snoozed_until),
+    snoozed_until_reply: Number(row.snoozed_until_reply),
     read: readBy !== null,
   }));
 }

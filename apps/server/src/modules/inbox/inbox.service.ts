@@ -133,6 +133,19 @@ function summaryOf(row: SummaryRow, now: EpochMs): EnquirySummary {
     trashedAt: row.trashed_at === null ? null : isoOf(row.trashed_at),
     waitingSince: row.waiting_since === null ? null : isoOf(row.waiting_since),
     responseDue: responseDueOfRow(row, now),
+    ...snoozeOf(row, now),
+  };
+}
+
+/** The snooze as a list row and the enquiry show it: a time only while it is ahead (docs/decisions/0039). */
+function snoozeOf(
+  row: { snoozed_until: EpochMs | string | null; snoozed_until_reply: number | string },
+  now: EpochMs,
+): Pick<EnquirySummary, 'snoozedUntil' | 'snoozedUntilReply'> {
+  const until = row.snoozed_until === null ? null : Number(row.snoozed_until);
+  return {
+    snoozedUntil: until !== null && until > now ? isoOf(until) : null,
+    snoozedUntilReply: Number(row.snoozed_until_reply) === 1,
   };
 }
 
@@ -295,6 +308,7 @@ export async function getEnquiry(
       createdAt: isoOf(event.created_at),
     })),
     responseDue: responseDueOfRow(row, deps.clock().getTime()),
+    ...snoozeOf(row, deps.clock().getTime()),
     ...responseFieldsOf(row, nameOf(answerer?.email ?? null), deps.clock().getTime()),
   };
 }

@@ -37,6 +37,8 @@ const summary = (overrides: Partial<EnquirySummary>): EnquirySummary => ({
   spamReason: null,
   trashedAt: null,
   waitingSince: null,
+  snoozedUntil: null,
+  snoozedUntilReply: false,
   ...overrides,
 });
 
