@@ -45,6 +45,25 @@ export type SnoozeState = z.output<typeof SnoozeStateSchema>;
 export const SnoozeAnswerSchema = z.object({ success: z.literal(true), snooze: SnoozeStateSchema });
 export type SnoozeAnswer = z.output<typeof SnoozeAnswerSchema>;
 
+/** The enquiry view's Snooze control (apps/web, snooze-control.tsx). */
+export const SNOOZE_COPY = {
+  HEADING: 'Snooze reminders',
+  NONE: 'Not snoozed: the reminder and the escalation go out when they are due.',
+  UNTIL: (when: string) => `Snoozed until ${when}. No reminders before then.`,
+  UNTIL_REPLY: 'Snoozed until they reply. A reminder due by then goes out at the next opening after their reply.',
+  TOMORROW: 'Tomorrow 09:00',
+  NEXT_MONDAY: 'Next Monday 09:00',
+  UNTIL_THEY_REPLY: 'Until they reply',
+  CLEAR: 'Clear snooze',
+  DATE: 'Date',
+  TIME: 'Time (Lagos)',
+  PICKED: 'Snooze until then',
+  FAILED: 'The snooze could not be changed. Please try again.',
+  /** A list row's mark. */
+  ROW_UNTIL: (when: string) => `Snoozed until ${when}`,
+  ROW_UNTIL_REPLY: 'Snoozed until they reply',
+} as const;
+
 /** The hour of a Lagos morning the quick choices snooze until. */
 export const SNOOZE_MORNING = '09:00';
 
@@ -73,4 +92,12 @@ export function nextMondayMorning(now: Date): string {
   const weekday = new Date(`${today}T00:00:00Z`).getUTCDay();
   const days = (8 - weekday) % 7 || 7;
   return lagosSnoozeTime(lagosDayOfMs(now.getTime() + days * DAY_MS), SNOOZE_MORNING);
+}
+
+/** The days the date field offers: from today (in Lagos) to a year on. */
+export function snoozeDayRange(now: Date): { min: string; max: string } {
+  return {
+    min: lagosDayOfMs(now.getTime()),
+    max: lagosDayOfMs(now.getTime() + (SNOOZE_MAX_DAYS - 1) * DAY_MS),
+  };
 }

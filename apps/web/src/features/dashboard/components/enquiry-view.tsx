@@ -19,6 +19,7 @@ import {
 import { ApiError } from '@/lib/api-client';
 import { useAddNote } from '../api/add-note';
 import { Conversation } from './conversation';
+import { SnoozeControl } from './snooze-control';
 import { useEnquiry } from '../api/get-enquiry';
 import { useMarkNotSpam, useRestoreEnquiry, useTrashEnquiry } from '../api/move-enquiry';
 import { useUpdateEnquiry } from '../api/update-enquiry';
@@ -231,6 +232,8 @@ function EnquiryDetails({ enquiry, listHref }: EnquiryDetailsProps) {
           ) : null}
         </div>
       </section>
+
+      {enquiry.folder === 'inbox' ? <SnoozeControl kind={kind} id={id} /> : null}
 
       <section className="enquiry__card" aria-labelledby="enquiry-fields">
         <h3 id="enquiry-fields" className="enquiry__heading">

@@ -6,6 +6,7 @@ import {
   INBOX_PATHS,
   MESSAGE_KIND_LABELS,
   MESSAGE_KINDS,
+  SNOOZE_COPY,
   SPEC_MESSAGES,
   STATUS_LABELS,
   type EnquirySummary,
@@ -22,6 +23,7 @@ import { formatLagosDate } from '@/lib/format-date';
 import { inboxKeys } from '../inbox-cache';
 import { hasFilters, hrefOf, listLabelOf, listQueryOf, withEnquiry, withKind, type InboxView } from '../inbox-query';
 import { BulkToolbar } from './bulk-toolbar';
+import './snooze-control.css';
 
 interface InboxListProps {
   view: InboxView;
@@ -366,6 +368,7 @@ function EnquiryRow({ row, href, kindLabel, assignee, checked, onCheck, deleting
             Reply waiting
           </span>
         ) : null}
+        <SnoozedMark row={row} />
       </td>
       <td role="cell" data-label="Assigned to">
         {assignee}
@@ -392,6 +395,13 @@ function EnquiryRow({ row, href, kindLabel, assignee, checked, onCheck, deleting
       ) : null}
     </tr>
   );
+}
+
+/** A snoozed row says until when (issue 21, docs/decisions/0039): no reminders go out for it before then. */
+function SnoozedMark({ row }: { row: EnquirySummary }) {
+  if (row.snoozedUntilReply) return <span className="enquiry-row__snoozed">{SNOOZE_COPY.ROW_UNTIL_REPLY}</span>;
+  if (!row.snoozedUntil) return null;
+  return <span className="enquiry-row__snoozed">{SNOOZE_COPY.ROW_UNTIL(formatLagosDate(row.snoozedUntil))}</span>;
 }
 
 function Pager({ view, page }: { view: InboxView; page: InboxPage }) {
