@@ -29,10 +29,17 @@ export const spamReasonText = (reason: string) => `Caught as spam: ${SPAM_REASON
 export const trashText = (trashedAt: string) =>
   `Deleted ${formatLagosDate(trashedAt)}. Deleted enquiries are purged after ${RETENTION_DAYS.TRASH_AND_SPAM} days.`;
 
+/** A tap on a one-tap answer is an attempt (issue 21): only a confirmation or a reply sent from the app answers. */
 const CHANNEL_WORDS: Record<ContactChannel, string> = {
-  whatsapp: 'answered on WhatsApp',
-  call: 'called',
-  email: 'answered by e-mail',
+  whatsapp: 'tried WhatsApp',
+  call: 'tried calling',
+  email: 'opened an e-mail to them',
+};
+
+/** How a confirmed first answer is told in the history. */
+const REACHED_WORDS: Record<string, string> = {
+  whatsapp: 'reached them on WhatsApp',
+  call: 'reached them by phone',
 };
 
 const statusLabel = (value: string | null) =>
@@ -61,6 +68,8 @@ export function historyText(event: HistoryEvent, staff: readonly StaffMember[]):
       return `${who} marked it as not spam`;
     case 'contacted':
       return `${who} ${CHANNEL_WORDS[event.to as ContactChannel] ?? `contacted them (${event.to ?? 'unknown'})`}`;
+    case 'first-response':
+      return `${who} ${REACHED_WORDS[event.to ?? ''] ?? `reached them (${event.to ?? 'unknown'})`}`;
     case 'snooze':
       if (event.to === null) return `${who} cleared the snooze`;
       return event.to === 'reply'

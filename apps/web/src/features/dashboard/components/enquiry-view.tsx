@@ -18,6 +18,9 @@ import {
 } from '@agency/shared';
 import { ApiError } from '@/lib/api-client';
 import { useAddNote } from '../api/add-note';
+import { useConfirmFirstResponse } from '../api/confirm-first-response';
+import { responseText } from '../response-text';
+import { ReachedPrompt, type Tap } from './reached-prompt';
 import { Conversation } from './conversation';
 import { SnoozeControl } from './snooze-control';
 import { useEnquiry } from '../api/get-enquiry';
@@ -86,6 +89,8 @@ function EnquiryDetails({ enquiry, listHref }: EnquiryDetailsProps) {
   const trash = useTrashEnquiry();
   const restore = useRestoreEnquiry();
   const notSpam = useMarkNotSpam();
+  const confirm = useConfirmFirstResponse(kind, id);
+  const [tap, setTap] = useState<Tap | null>(null);
   const busy = change.isPending || trash.isPending || restore.isPending || notSpam.isPending;
 
   const markRead = useEffectEvent(() => {
@@ -112,7 +117,14 @@ function EnquiryDetails({ enquiry, listHref }: EnquiryDetailsProps) {
       { id, update: { contactedVia: channel } },
       { onError: (error) => fail(error, 'Recording the answer') },
     );
+    // A tap is an attempt; once they are back, they are asked whether they reached the person (issue 21).
+    if (channel !== 'email' && enquiry.firstResponse === null) {
+      setTap((last) => ({ channel, count: (last?.count ?? 0) + 1 }));
+    }
   }
+
+  const personName = enquiry.name || enquiry.email;
+  const responseLine = responseText(enquiry, new Date());
 
   const links = answerLinksOf(enquiry);
   const fields = listedFieldsOf(kind).filter((field) => field.name !== 'created_at');
@@ -120,7 +132,7 @@ function EnquiryDetails({ enquiry, listHref }: EnquiryDetailsProps) {
   return (
     <>
       <header className="enquiry__header">
-        <h2 className="enquiry__title">{enquiry.name || enquiry.email}</h2>
+        <h2 className="enquiry__title">{personName}</h2>
         <p className="enquiry__meta">
           {MESSAGE_KIND_LABELS[kind]} enquiry <strong>{enquiry.reference}</strong>, received{' '}
           <time dateTime={enquiry.createdAt}>{formatLagosDate(enquiry.createdAt)}</time>
@@ -129,6 +141,9 @@ function EnquiryDetails({ enquiry, listHref }: EnquiryDetailsProps) {
         <p className="enquiry__meta">Human check: {enquiry.humanCheck === 'verified' ? 'verified' : 'not verified'}</p>
         {enquiry.spamReason ? <p className="enquiry__warning">{spamReasonText(enquiry.spamReason)}</p> : null}
         {enquiry.trashedAt ? <p className="enquiry__warning">{trashText(enquiry.trashedAt)}</p> : null}
+        {responseLine ? (
+          <p className={`enquiry__response enquiry__response--${enquiry.responseState}`}>{responseLine}</p>
+        ) : null}
       </header>
 
       <section className="enquiry__answers" aria-label="Answer">
@@ -152,6 +167,19 @@ function EnquiryDetails({ enquiry, listHref }: EnquiryDetailsProps) {
           E-mail
         </a>
       </section>
+
+      <ReachedPrompt
+        name={personName}
+        tap={tap}
+        busy={confirm.isPending}
+        onYes={(channel) =>
+          confirm.mutate(
+            channel,
+            outcome(`Recorded: you reached ${personName}.`, 'Recording the answer', () => setTap(null)),
+          )
+        }
+        onNotYet={() => setTap(null)}
+      />
 
       <section className="enquiry__card enquiry__follow-up" aria-label="Follow-up">
         <Field name="status" label="Status">

@@ -19,6 +19,8 @@ import { useEnquiries } from '../api/list-enquiries';
 import { useTrashEnquiry } from '../api/move-enquiry';
 import { assigneeName, useDashboard } from '../dashboard-context';
 import { spamReasonText, trashText } from '../enquiry-text';
+import { dueBadgeOf } from '../response-text';
+import './response-times.css';
 import { formatLagosDate } from '@/lib/format-date';
 import { inboxKeys } from '../inbox-cache';
 import { hasFilters, hrefOf, listLabelOf, listQueryOf, withEnquiry, withKind, type InboxView } from '../inbox-query';
@@ -369,6 +371,7 @@ function EnquiryRow({ row, href, kindLabel, assignee, checked, onCheck, deleting
           </span>
         ) : null}
         <SnoozedMark row={row} />
+        <DueBadge row={row} />
       </td>
       <td role="cell" data-label="Assigned to">
         {assignee}
@@ -421,5 +424,17 @@ function Pager({ view, page }: { view: InboxView; page: InboxPage }) {
         </Link>
       ) : null}
     </nav>
+  );
+}
+
+/** Due soon or overdue for a first answer (issue 21): a word, not a colour alone, with the due time for all. */
+function DueBadge({ row }: { row: EnquirySummary }) {
+  const badge = dueBadgeOf(row.responseDue, new Date());
+  if (!badge || !row.responseDue) return null;
+  return (
+    <span className={`due-badge due-badge--${row.responseDue.state}`} title={badge.description}>
+      {badge.label}
+      <span className="visually-hidden">, {badge.description}</span>
+    </span>
   );
 }

@@ -37,6 +37,7 @@ const summary = (overrides: Partial<EnquirySummary>): EnquirySummary => ({
   spamReason: null,
   trashedAt: null,
   waitingSince: null,
+  responseDue: null,
   snoozedUntil: null,
   snoozedUntilReply: false,
   ...overrides,
@@ -81,6 +82,9 @@ const DETAIL: EnquiryDetail = {
   ...ADA_ROW,
   kind: 'web_dev',
   humanCheck: 'verified',
+  firstResponse: null,
+  responseDueAt: null,
+  responseState: 'no-target',
   fields: {
     firstname: 'Ada',
     surname: 'Obi',
