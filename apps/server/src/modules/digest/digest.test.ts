@@ -415,6 +415,62 @@ describe('a simulated month of digests', () => {
   });
 });
 
+describe('a digest with a customer reply waiting and a long backlog', () => {
+  it('lists the reply to its assignee only and at most 25 lines a section, counting the rest', async () => {
+    const day = '2026-11-03';
+    const start = lagosStart(day);
+    setClock(start + 2 * HOUR);
+    const reply = await storeEnquiry(context, 'contact', { createdAt: start - 3 * DAY });
+    await context.db
+      .updateTable('enquiries')
+      .set({
+        assignee_id: ids.ada,
+        status: 'contacted',
+        first_response_at: start - 2 * DAY,
+        waiting_since: start - 14 * HOUR,
+        response_due_at: start - 3 * DAY + HOUR,
+      })
+      .where('id', '=', reply.id)
+      .execute();
+    const backlog: string[] = [];
+    for (let n = 0; n < 27; n += 1) {
+      const stored = await storeEnquiry(context, 'request_quote', { createdAt: start + n * MINUTE });
+      await context.db
+        .updateTable('enquiries')
+        .set({ response_due_at: start + 2 * DAY })
+        .where('id', '=', stored.id)
+        .execute();
+      backlog.push(stored.reference);
+    }
+    const job = startDigestJob(deps);
+    await job.check();
+    setClock(start + 7.5 * HOUR);
+    expect(await job.check()).toEqual({ day, mailed: 3, empty: 0 });
+    await job.stop();
+    await context.sender.drain();
+
+    const adas = await context.sink.waitForMail(
+      (mail) => mail.recipients.includes(emails.ada) && (mail.subject ?? '').includes(' 3 November 2026:'),
+    );
+    expect(adas.subject).toContain('28 enquiries waiting');
+    expect(adas.text).toContain(
+      `Customer replies waiting (1)\n- ${reply.reference} · Bola Ahmed · Contact · waiting since Mon 2 Nov 10:00`,
+    );
+    expect(adas.links).toContain(`http://app.test/dashboard?kind=contact&enquiry=${reply.id}`);
+    expect(adas.html).toContain(`>${reply.reference}</a>`);
+    expect(adas.text).toContain('New and unassigned (27)');
+    expect(adas.text).toContain('- and 2 more in the inbox');
+    // The oldest 25 are listed, the newest two are counted.
+    for (const reference of backlog.slice(0, 25)) expect(adas.text).toContain(reference);
+    for (const reference of backlog.slice(25)) expect(adas.text).not.toContain(reference);
+    const chidis = await context.sink.waitForMail(
+      (mail) => mail.recipients.includes(emails.chidi) && (mail.subject ?? '').includes(' 3 November 2026:'),
+    );
+    expect(chidis.text).not.toContain(reply.reference);
+    expect(chidis.text).not.toContain('Customer replies waiting');
+  });
+});
+
 /** 00:00 of the working day before `day` (weekends and the holiday skipped): the owners' figures start there. */
 function previousWorkingDayStart(day: string): number {
   let from = dayAfter(day, -1);
