@@ -6,5 +6,6 @@ export { StaffAccounts } from './components/staff-accounts';
 export { AuditLog } from './components/audit-log';
 export { DataRequests } from './components/data-requests';
 export { BusinessHours } from './components/business-hours';
+export { ResponseTargets } from './components/response-targets';
 export { SavedReplies } from './components/saved-replies';
 export type { OwnerScreenProps } from './owner-page-props';
