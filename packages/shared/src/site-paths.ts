@@ -28,6 +28,8 @@ export const PATHS = {
   /** The owners' business calendar (issue 21). */
   businessHours: '/dashboard/business-hours',
   savedReplies: '/dashboard/saved-replies',
+  /** Response times, what became of the enquiries and the funnel, a week at a time (issue 21); owners and staff. */
+  reports: '/dashboard/reports',
   confirmEmail: '/confirm-email',
   resetPassword: '/reset-password',
   /** Where an account waiting for an owner's approval lands after signing in (issue 17). */

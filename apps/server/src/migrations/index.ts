@@ -14,6 +14,7 @@ import { shippedSavedReplies } from './0013-saved-replies';
 import { searchIndex } from './0015-search-index';
 import { businessCalendar } from './0016-business-calendar';
 import { responseTimes } from './0017-response-times';
+import { reportsIndex } from './0018-reports-index';
 
 /** Every migration, in order. Imported statically so the production bundle carries them. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0015-search-index': searchIndex,
   '0016-business-calendar': businessCalendar,
   '0017-response-times': responseTimes,
+  '0018-reports-index': reportsIndex,
 };

@@ -64,6 +64,7 @@ export const STAFF_PATHS = [
   '/dashboard/data-requests',
   '/dashboard/business-hours',
   '/dashboard/saved-replies',
+  '/dashboard/reports',
   '/confirm-email',
   '/reset-password',
   '/awaiting-approval',

@@ -40,6 +40,7 @@ const CONTRACT: [string, ...string[]][] = [
   ['/dashboard/data-requests'],
   ['/dashboard/business-hours'],
   ['/dashboard/saved-replies'],
+  ['/dashboard/reports'],
   ['/confirm-email'],
   ['/reset-password'],
   ['/awaiting-approval'],
@@ -79,6 +80,7 @@ describe('the route table', () => {
       '/dashboard/audit-log',
       '/dashboard/business-hours',
       '/dashboard/data-requests',
+      '/dashboard/reports',
       '/dashboard/saved-replies',
       '/dashboard/staff',
       '/new-confirmation-link',
@@ -95,6 +97,7 @@ describe('the route table', () => {
       '/dashboard/audit-log',
       '/dashboard/business-hours',
       '/dashboard/data-requests',
+      '/dashboard/reports',
       '/dashboard/saved-replies',
       '/dashboard/staff',
     ]);

@@ -58,6 +58,7 @@ const AuditLogPage = lazyPage('src/app/routes/audit-log.tsx', () => import('./ro
 const DataRequestsPage = lazyPage('src/app/routes/data-requests.tsx', () => import('./routes/data-requests'));
 const BusinessHoursPage = lazyPage('src/app/routes/business-hours.tsx', () => import('./routes/business-hours'));
 const SavedRepliesPage = lazyPage('src/app/routes/saved-replies.tsx', () => import('./routes/saved-replies'));
+const ReportsPage = lazyPage('src/app/routes/reports.tsx', () => import('./routes/reports'));
 const ConfirmEmailPage = lazyPage('src/app/routes/confirm-email.tsx', () => import('./routes/confirm-email'));
 const ResetPasswordPage = lazyPage('src/app/routes/reset-password.tsx', () => import('./routes/reset-password'));
 const AwaitingApprovalPage = lazyPage(
@@ -151,6 +152,7 @@ export const PAGE_ROUTES: PageRoute[] = [
   route('dataRequests', 'data-requests', DataRequestsPage, {}, staffOptions('bare', 'Data requests')),
   route('businessHours', 'business-hours', BusinessHoursPage, {}, staffOptions('bare', 'Business hours')),
   route('savedReplies', 'saved-replies', SavedRepliesPage, {}, staffOptions('bare', 'Saved replies')),
+  route('reports', 'reports', ReportsPage, {}, staffOptions('bare', 'Reports')),
   route('confirmEmail', 'confirm-email', ConfirmEmailPage, {}, staffOptions('site', 'Confirm your e-mail')),
   route('resetPassword', 'reset-password', ResetPasswordPage, {}, staffOptions('site', 'Set a new password')),
   route(

@@ -100,13 +100,15 @@ export function generateEnquiries(options: GenerateOptions): GeneratedEnquiry[] 
   return rows;
 }
 
-/** Writes generated enquiries in batches (one statement each, within the databases' parameter limits). */
+/** Writes generated enquiries in one transaction, in batches (each within the databases' parameter limits). */
 export async function insertGenerated(db: Kysely<Database>, rows: readonly GeneratedEnquiry[]): Promise<void> {
   const BATCH = 200;
-  for (let start = 0; start < rows.length; start += BATCH) {
-    await db
-      .insertInto('enquiries')
-      .values(rows.slice(start, start + BATCH))
-      .execute();
-  }
+  await db.transaction().execute(async (trx) => {
+    for (let start = 0; start < rows.length; start += BATCH) {
+      await trx
+        .insertInto('enquiries')
+        .values(rows.slice(start, start + BATCH))
+        .execute();
+    }
+  });
 }

@@ -55,7 +55,8 @@ export function reportsRouteDeclarations(deps: AppDeps): DeclaredRoute[] {
           ...refusals(400, 401, 403, 405, 503),
         },
         handle: async ({ req, res, query }) => {
-          const answer = await buildReport(deps, query, signedInUserId(req));
+          const parts = { responseTimes: report === 'response-times', funnel: report === 'funnel' };
+          const answer = await buildReport(deps, query, signedInUserId(req), parts);
           await sendCsv(res, reportFileNameOf(report, answer), reportSheetOf(report, answer));
         },
       }),
