@@ -52,7 +52,7 @@ export interface WaitingEnquiryRow {
 
 /** Every enquiry in the inbox still followed up or with a customer's reply waiting, oldest first. */
 export async function listWaitingEnquiries(db: Db): Promise<WaitingEnquiryRow[]> {
-  return db
+  const rows = await db
     .selectFrom('enquiries')
     .select([
       'id',
@@ -71,6 +71,15 @@ export async function listWaitingEnquiries(db: Db): Promise<WaitingEnquiryRow[]>
     .orderBy('created_at')
     .orderBy('id')
     .execute();
+  const msOrNull = (value: number | null) => (value === null ? null : Number(value));
+  return rows.map((row) => ({
+    ...row,
+    id: Number(row.id),
+    created_at: Number(row.created_at),
+    response_due_at: msOrNull(row.response_due_at),
+    first_response_at: msOrNull(row.first_response_at),
+    waiting_since: msOrNull(row.waiting_since),
+  }));
 }
 
 export interface AnsweredRow {
