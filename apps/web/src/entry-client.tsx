@@ -4,6 +4,10 @@ import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/app';
 import { findRoute } from './app/route-table';
 import { startSessionCheck } from './features/auth';
+import { captureFirstTouch } from './lib/first-touch';
+
+// Where the visit came from, read on the page it landed on, before any client-side navigation (0041).
+captureFirstTouch();
 
 const container = document.getElementById('root')!;
 const app = (

@@ -73,6 +73,7 @@ describe('cleanUtmValue', () => {
   it('trims, strips control and format characters and cuts at 200 units, never half a character', () => {
     expect(cleanUtmValue('  lagos-launch \n')).toBe('lagos-launch');
     expect(cleanUtmValue('a\u0000b\u202Ec\u200Bd')).toBe('abcd');
+    expect(cleanUtmValue('a\uD800b\uDC00c😀')).toBe('abc😀');
     expect(cleanUtmValue('   ')).toBeNull();
     expect(cleanUtmValue(42)).toBeNull();
     expect(cleanUtmValue('x'.repeat(500))).toHaveLength(FIRST_TOUCH_LIMITS.UTM_MAX);
@@ -107,6 +108,7 @@ describe('firstTouchOfVisit', () => {
   });
 
   it('a referrer on our own site is no source: nothing is recorded, not direct', () => {
+    expect(firstTouchOfVisit({ referrer: 'http://localhost:5173/', landingQuery: '', ownHosts: own })).toBeNull();
     expect(
       firstTouchOfVisit({ referrer: 'https://rendezvous.example/services', landingQuery: '', ownHosts: own }),
     ).toBeNull();

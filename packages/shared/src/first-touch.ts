@@ -160,16 +160,23 @@ export function hostOf(text: string): string | null {
   return HOST.test(host) && host.includes('.') ? host : null;
 }
 
-/** The host of a referring address (http or https only), or null: no path, no query, nothing else is read. */
-export function referrerHostOf(referrer: string | null | undefined): string | null {
+/** The host name of a referring address (http or https only), lowercased, or null: no path, no query. */
+function referrerHostNameOf(referrer: string | null | undefined): string | null {
   if (!referrer || !URL.canParse(referrer)) return null;
   const url = new URL(referrer);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  return hostOf(url.hostname);
+  return url.hostname.toLowerCase();
 }
 
-// Control and format characters (bidi overrides, zero-width joiners) and line separators never reach the columns.
-const UNPRINTABLE = /[\p{Cc}\p{Cf}\u2028\u2029]/gu;
+/** The host of a referring address as kept (a plain host name), or null: nothing else of the address is read. */
+export function referrerHostOf(referrer: string | null | undefined): string | null {
+  const name = referrerHostNameOf(referrer);
+  return name === null ? null : hostOf(name);
+}
+
+// Control and format characters (bidi overrides, zero-width joiners), line separators and lone surrogates (no
+// character at all: a database would store them as broken bytes) never reach the columns.
+const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\u2028\u2029]/gu;
 
 /** A campaign value as kept: text only, unprintable characters removed, trimmed, at most 200 characters, or null. */
 export function cleanUtmValue(value: unknown): string | null {
@@ -209,8 +216,9 @@ export function firstTouchOfVisit(visit: {
   ownHosts: readonly string[];
 }): FirstTouch | null {
   const utm = utmOfQuery(visit.landingQuery);
-  const referrerHost = referrerHostOf(visit.referrer);
-  const own = referrerHost !== null && visit.ownHosts.some((host) => host.toLowerCase() === referrerHost);
+  const referrerName = referrerHostNameOf(visit.referrer);
+  const own = referrerName !== null && visit.ownHosts.some((host) => host.toLowerCase() === referrerName);
+  const referrerHost = referrerName === null ? null : hostOf(referrerName);
   const hasCampaign = Object.values(utm).some((value) => value !== null);
   if (own && !hasCampaign) return null;
   const sourceHost = own ? null : referrerHost;

@@ -10,6 +10,7 @@ import {
   phoneSearchKey,
   searchTextOf,
   storedColumnsOf,
+  type FirstTouch,
   type MessageKind,
   type MessageRowByKind,
   type SubmissionByKind,
@@ -30,6 +31,8 @@ export interface EnquiryMeta {
   reference: string;
   spam_reason: SpamReason | null;
   human_check: HumanCheckVerdict;
+  /** The visitor's first-touch source (docs/decisions/0041); none for older clients and the server's own enquiries. */
+  first_touch?: FirstTouch | null;
 }
 
 /**
@@ -64,6 +67,7 @@ export async function insertEnquiry<K extends MessageKind>(
       folder: meta.spam_reason === null ? 'inbox' : 'spam',
       human_check: meta.human_check,
       spam_reason: meta.spam_reason,
+      ...sourceColumnsOf(meta.first_touch ?? null),
       created_at: createdAt,
     })
     .executeTakeFirstOrThrow();
@@ -75,6 +79,19 @@ export async function insertEnquiry<K extends MessageKind>(
     .where('id', '=', id)
     .execute();
   return { id, reference };
+}
+
+/** A first touch as migration 0017's columns keep it; all null when none was carried ("not recorded"). */
+function sourceColumnsOf(touch: FirstTouch | null) {
+  return {
+    source_class: touch?.sourceClass ?? null,
+    source_host: touch?.sourceHost ?? null,
+    utm_source: touch?.utmSource ?? null,
+    utm_medium: touch?.utmMedium ?? null,
+    utm_campaign: touch?.utmCampaign ?? null,
+    utm_term: touch?.utmTerm ?? null,
+    utm_content: touch?.utmContent ?? null,
+  };
 }
 
 /** Marks a human-check token as used; a second use fails on the primary key (a unique violation). */

@@ -5,6 +5,8 @@ import {
   decimalCount,
   decimalId,
   ENQUIRY_KINDS,
+  firstTouchFieldsOf,
+  firstTouchOfSubmission,
   IDEMPOTENCY_HEADER,
   MESSAGE_KINDS,
   type FormPageState,
@@ -88,9 +90,12 @@ export function messagesRouteDeclarations(
    */
   async function answerWithPage(kind: MessageKind, req: Request, res: Response, input: SubmissionExtras) {
     const outcome = await submitEnquiry(submitDeps, kind, input, { clientAddress: req.ip ?? '', answeredWith: 'page' });
+    // The page carries the visit's source on, to the corrected form or the next enquiry (docs/decisions/0041).
+    const firstTouch = firstTouchFieldsOf(firstTouchOfSubmission(input.firstTouch));
     const page = async (status: number, state: Omit<FormPageState, 'idempotencyKey'>) => {
       const html = await forms.formPages.render(ENQUIRY_KINDS[kind].formPage, {
         ...state,
+        values: { ...state.values, ...firstTouch },
         idempotencyKey: forms.issueFormSlots().idempotencyKey,
       });
       res.status(status).type('html').send(html);

@@ -2,6 +2,7 @@ import {
   API_MESSAGES,
   dashboardEnquiryPath,
   ENQUIRY_KINDS,
+  firstTouchOfSubmission,
   HUMAN_CHECK_FIELDS,
   SUBMISSION_RULES,
   type SubmitAnswer,
@@ -24,8 +25,8 @@ import { isStaff, listConfirmedUsers } from '../auth/auth.service';
 import type { HumanCheck } from '../human-check/human-check';
 import { moveOne } from '../inbox/inbox.service';
 import { queueMails } from '../outbox/outbox';
-import * as repository from './messages.repository';
 import { startResponseClock } from '../response-times/response-times.service';
+import * as repository from './messages.repository';
 import type { Refusal, SubmissionVerdict, StoreOutcome, SubmitEnquiryOutcome } from './submission-contract';
 import { emptyAnswerRefusal, judgeSubmission, type SubmissionExtras } from './submission-input';
 
@@ -117,7 +118,11 @@ export async function submitEnquiry(
   }
   if ('refusal' in judged) return { outcome: 'human-check-failed', humanCheck: judged.refusal };
 
-  const verdict = { ...judged.value, idempotencyKey: input.idempotencyKey };
+  const verdict = {
+    ...judged.value,
+    idempotencyKey: input.idempotencyKey,
+    firstTouch: firstTouchOfSubmission(input.firstTouch),
+  };
   let stored: StoreOutcome;
   try {
     stored = await storeSubmission(deps, kind, parsed.value, verdict);
@@ -167,7 +172,7 @@ async function storeSubmission<K extends MessageKind>(
           trx,
           kind,
           submission,
-          { spam_reason: verdict.spamReason, human_check: verdict.humanCheck },
+          { spam_reason: verdict.spamReason, human_check: verdict.humanCheck, first_touch: verdict.firstTouch },
           now,
         );
         if (verdict.spentToken) {
@@ -185,12 +190,12 @@ async function storeSubmission<K extends MessageKind>(
           });
         }
         if (verdict.spamReason === null) {
+          await startResponseClock(trx, { id, kind, since: now });
           const recipients = await staffRecipients(trx, deps.config);
           const staffMails = recipients.map((to) => ({
             ...notificationOf(deps.config, kind, submission, { id, reference }, to),
             purpose: 'staff-notification' as const,
             enquiryId: id,
-          await startResponseClock(trx, { id, kind, since: now });
           }));
           const autoReplies = autoReplyTo
             ? [

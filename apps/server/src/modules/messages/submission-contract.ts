@@ -1,4 +1,4 @@
-import type { SubmitAnswer } from '@agency/shared';
+import type { FirstTouch, SubmitAnswer } from '@agency/shared';
 import type { HumanCheckVerdict, SpamReason } from '../../lib/database-schema';
 import type { StoredAnswer } from './messages.repository';
 
@@ -13,6 +13,8 @@ export interface SubmissionVerdict {
   spentToken?: { nonce: string; expiresAt: number };
   /** The form's idempotency key: its answer is stored with the enquiry. */
   idempotencyKey?: string;
+  /** Where the visitor came from, cleaned and classified (docs/decisions/0041); null when nothing was carried. */
+  firstTouch?: FirstTouch | null;
 }
 
 /** What storing gives back: stored, or the first answer of an idempotency key that raced this one. */

@@ -1,6 +1,8 @@
 import {
   API_MESSAGES,
   FIELD_MESSAGES,
+  FIRST_TOUCH_FIELD_NAMES,
+  type FirstTouchField,
   HONEYPOT_FIELD,
   HUMAN_CHECK_FIELDS,
   IDEMPOTENCY_FIELD,
@@ -20,6 +22,8 @@ export interface SubmissionExtras {
   answer: unknown;
   honeypot: unknown;
   idempotencyKey: string | undefined;
+  /** The first-touch source the form carried (docs/decisions/0041), as sent: cleaned when stored. */
+  firstTouch: Partial<Record<FirstTouchField, unknown>>;
 }
 
 const IDEMPOTENCY_KEY = new RegExp(`^[A-Za-z0-9_-]{1,${SUBMISSION_RULES.IDEMPOTENCY_KEY_MAX}}$`);
@@ -32,6 +36,7 @@ export function extrasOf(req: Request): SubmissionExtras {
   let answer: unknown;
   let honeypot: unknown;
   let keyField: unknown;
+  const firstTouch: SubmissionExtras['firstTouch'] = {};
   if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
     const {
       [HUMAN_CHECK_FIELDS.token]: bodyToken,
@@ -40,6 +45,10 @@ export function extrasOf(req: Request): SubmissionExtras {
       [IDEMPOTENCY_FIELD]: bodyKey,
       ...rest
     } = body as Record<string, unknown>;
+    for (const name of FIRST_TOUCH_FIELD_NAMES) {
+      firstTouch[name] = rest[name];
+      delete rest[name];
+    }
     fields = rest;
     token = bodyToken;
     answer = bodyAnswer;
@@ -51,7 +60,8 @@ export function extrasOf(req: Request): SubmissionExtras {
   if (key !== undefined && key !== '' && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key))) {
     throw new AppError(400, API_MESSAGES.IDEMPOTENCY_KEY_INVALID);
   }
-  return { fields, token, answer, honeypot, idempotencyKey: typeof key === 'string' && key !== '' ? key : undefined };
+  const idempotencyKey = typeof key === 'string' && key !== '' ? key : undefined;
+  return { fields, token, answer, honeypot, idempotencyKey, firstTouch };
 }
 
 function wrongSum(message: string): AppError {

@@ -3,7 +3,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import {
+  escapeHtml,
+  FIRST_TOUCH_ATTRIBUTE,
+  FIRST_TOUCH_FIELD_NAMES,
   FORM_SLOT_ATTRIBUTE,
+  firstTouchFieldsOf,
+  type FirstTouch,
   pathKey,
   PUBLIC_ORIGIN_PLACEHOLDER,
   sumQuestionLabel,
@@ -31,6 +36,23 @@ export function fillFormSlots(html: string, question: IssuedSumQuestion, idempot
     .replace(QUESTION_SLOT, (_match, open: string, close: string) => `${open}${sumQuestionLabel(question)}${close}`)
     .replace(TOKEN_SLOT, (_match, open: string, close: string) => `${open}${question.token}${close}`)
     .replace(KEY_SLOT, (_match, open: string, close: string) => `${open}${idempotencyKey}${close}`);
+}
+
+const firstTouchSlot = (name: string) =>
+  new RegExp(`(<input ${FIRST_TOUCH_ATTRIBUTE}="${name}"[^>]*? value=")[^"]*(")`);
+const FIRST_TOUCH_SLOTS = FIRST_TOUCH_FIELD_NAMES.map((name) => [name, firstTouchSlot(name)] as const);
+
+/**
+ * Writes a visit's first-touch source into the hidden inputs of a form page (docs/decisions/0041), so a form post
+ * without JavaScript carries it. The values are cleaned already and escaped for the attribute all the same.
+ */
+export function fillFirstTouchSlots(html: string, touch: FirstTouch): string {
+  const fields = firstTouchFieldsOf(touch);
+  return FIRST_TOUCH_SLOTS.reduce(
+    (page, [name, slot]) =>
+      page.replace(slot, (_match, open: string, close: string) => `${open}${escapeHtml(fields[name])}${close}`),
+    html,
+  );
 }
 
 const ManifestSchema = z.object({ routes: z.record(z.string(), z.string()) });

@@ -4,8 +4,14 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { pathKey, PUBLIC_ORIGIN_PLACEHOLDER, SERVER_MESSAGES, type IssuedSumQuestion } from '@agency/shared';
-import { fillFormSlots, hasFormSlots } from './form-pages';
+import {
+  firstTouchOfVisit,
+  pathKey,
+  PUBLIC_ORIGIN_PLACEHOLDER,
+  SERVER_MESSAGES,
+  type IssuedSumQuestion,
+} from '@agency/shared';
+import { fillFirstTouchSlots, fillFormSlots, hasFormSlots } from './form-pages';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 const MANIFEST_FILE = 'routes-manifest.json';
@@ -106,17 +112,32 @@ export function webRoutes(webRoot: string, appUrl: string, issueFormSlots?: Issu
     return router;
   }
   const manifest = RoutesManifestSchema.parse(JSON.parse(readFileSync(manifestPath, 'utf8')));
-  const files = addressedFiles(webRoot, publicOriginOf(appUrl));
+  const publicOrigin = publicOriginOf(appUrl);
+  const files = addressedFiles(webRoot, publicOrigin);
 
-  const sendAddressed = async (res: Response, status: number, name: string) => {
+  /**
+   * The first touch of a visit landing on a form page without JavaScript (docs/decisions/0041): the Referer's host
+   * and class, and the address's utm_* values. A Referer from our own site is no first touch: nothing then.
+   */
+  const firstTouchOf = (req: Request) =>
+    firstTouchOfVisit({
+      referrer: req.get('Referer'),
+      landingQuery: req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '',
+      ownHosts: [new URL(publicOrigin).hostname, req.hostname],
+    });
+
+  const sendAddressed = async (req: Request, res: Response, status: number, name: string) => {
     const file = await files.read(name);
     res.status(status);
     if (file.formSlots && issueFormSlots) {
-      // A token is single-use: a copy kept by the browser or a proxy would hand out a spent question.
+      // A token is single-use: a copy kept by the browser or a proxy would hand out a spent question. The same
+      // no-store keeps a page with one visitor's source in it from being handed to another (0041).
       const { question, idempotencyKey } = issueFormSlots();
+      const touch = firstTouchOf(req);
+      const page = fillFormSlots(file.body.toString('utf8'), question, idempotencyKey);
       res.setHeader('Cache-Control', 'no-store');
       res.type('.html');
-      res.send(fillFormSlots(file.body.toString('utf8'), question, idempotencyKey));
+      res.send(touch ? fillFirstTouchSlots(page, touch) : page);
       return;
     }
     res.setHeader('Cache-Control', name.endsWith('.html') ? 'no-cache' : 'public, max-age=3600');
@@ -140,7 +161,7 @@ export function webRoutes(webRoot: string, appUrl: string, issueFormSlots?: Issu
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const name = fileNameOf(req.path);
     if (name === undefined || !files.has(name)) return next();
-    await sendAddressed(res, 200, name);
+    await sendAddressed(req, res, 200, name);
   });
   router.use(
     express.static(webRoot, {
@@ -156,8 +177,8 @@ export function webRoutes(webRoot: string, appUrl: string, issueFormSlots?: Issu
   router.get(/^(?!\/api(?:\/|$)).*/, async (req, res) => {
     const key = req.path.startsWith('/assets/') ? undefined : routeKeyOf(req.path);
     const page = key === undefined ? undefined : manifest.routes[key];
-    if (page) await sendAddressed(res, 200, page);
-    else await sendAddressed(res, 404, manifest.notFound);
+    if (page) await sendAddressed(req, res, 200, page);
+    else await sendAddressed(req, res, 404, manifest.notFound);
   });
   return router;
 }

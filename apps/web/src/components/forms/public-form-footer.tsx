@@ -1,5 +1,6 @@
 import { FORM_SLOT_ATTRIBUTE, IDEMPOTENCY_FIELD } from '@agency/shared';
 import { useRef } from 'react';
+import { FirstTouchInputs } from './first-touch-inputs';
 import { HoneypotField } from './honeypot-field';
 import { PrivacyNote } from './privacy-note';
 import { ReferenceNotice } from './reference-notice';
@@ -48,6 +49,7 @@ export function PublicFormFooter({ form, submitLabel }: PublicFormFooterProps) {
         value={form.pageIdempotencyKey}
         suppressHydrationWarning
       />
+      <FirstTouchInputs />
       {form.formError ? (
         <p className="alert alert--error" role="alert">
           {form.formError}

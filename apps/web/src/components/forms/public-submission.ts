@@ -1,8 +1,11 @@
-import { HONEYPOT_FIELD, HUMAN_CHECK_FIELDS } from '@agency/shared';
+import { HONEYPOT_FIELD, HUMAN_CHECK_FIELDS, type FirstTouchField } from '@agency/shared';
 
-/** What a public form sends beside its kind's fields (issue 10): the human check and the honeypot, as it is. */
+/**
+ * What a public form sends beside its kind's fields: the human check and the honeypot, as it is (issue 10), and the
+ * visit's first-touch source where one was read (docs/decisions/0041).
+ */
 export type SubmissionFields = { [HONEYPOT_FIELD]: string } & Partial<
-  Record<(typeof HUMAN_CHECK_FIELDS)[keyof typeof HUMAN_CHECK_FIELDS], string>
+  Record<(typeof HUMAN_CHECK_FIELDS)[keyof typeof HUMAN_CHECK_FIELDS] | FirstTouchField, string>
 >;
 
 /** Handed by the form kit to a public form's call in features/<feature>/api/. */

@@ -8,6 +8,7 @@ import {
 } from '@agency/shared';
 import { useContext, useRef, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
+import { carriedFirstTouch } from '@/lib/first-touch';
 import { FormPageStateContext, issuedSlotsOf } from './form-page-state';
 import { SUM_ANSWER_FIELD } from './human-check/sum-question-field';
 import { useSumQuestion, type AskedSumQuestion } from './human-check/use-sum-question';
@@ -156,6 +157,8 @@ export function usePublicForm<Values extends FormValues, Data>(options: PublicFo
       const submissionFields: SubmissionFields = {
         ...humanCheckFieldsOf(question, answerText),
         [HONEYPOT_FIELD]: honeypotRef.current?.value ?? '',
+        // Only what was read: a payload without a source stays the payload it was.
+        ...Object.fromEntries(Object.entries(carriedFirstTouch()).filter(([, value]) => value !== '')),
       };
       const idempotencyKey = idempotencyKeyFor(JSON.stringify([data, submissionFields]));
       // A form sent within 3 s of the form's first question would be refused as too fast: wait the rest.

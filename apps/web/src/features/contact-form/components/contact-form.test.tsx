@@ -144,6 +144,8 @@ describe('ContactForm', () => {
       humanCheckToken: 'token-1',
       humanCheckAnswer: ' 8',
       website: '',
+      // A visit with no referrer and no campaign: direct (docs/decisions/0041).
+      sourceClass: 'direct',
     });
     expect(api.submits()[0]?.idempotencyKey).toMatch(UUID);
   });

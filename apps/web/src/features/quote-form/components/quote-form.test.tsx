@@ -126,6 +126,8 @@ describe('QuoteForm', () => {
       humanCheckToken: 'token-1',
       humanCheckAnswer: '7',
       website: '',
+      // A visit with no referrer and no campaign: direct (docs/decisions/0041).
+      sourceClass: 'direct',
     });
     expect(api.submits()[0]?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
   });
