@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SnoozeAnswerSchema, snoozePathOf, type MessageKind, type SnoozeSet, type SnoozeState } from '@agency/shared';
 import { request } from '@/lib/api-client';
 import { inboxKeys } from '../inbox-cache';
+import { conversationKeys } from './conversation';
 
 const snoozeKey = (kind: MessageKind, id: number) => [...inboxKeys.enquiry(kind, id), 'snooze'] as const;
 
@@ -23,8 +24,8 @@ export const useSnooze = (kind: MessageKind, id: number) =>
   useQuery({ queryKey: snoozeKey(kind, id), queryFn: ({ signal }) => getSnooze(kind, id, signal) });
 
 /**
- * The answer replaces the snooze shown; the enquiry (its history gained the change) and the lists (their snoozed
- * marks) are read again.
+ * The answer replaces the snooze shown; the enquiry and its timeline (their history gained the change) and the lists
+ * (their snoozed marks) are read again.
  */
 export function useChangeSnooze(kind: MessageKind, id: number) {
   const client = useQueryClient();
@@ -34,6 +35,7 @@ export function useChangeSnooze(kind: MessageKind, id: number) {
       client.setQueryData(snoozeKey(kind, id), state);
       await Promise.all([
         client.invalidateQueries({ queryKey: inboxKeys.enquiry(kind, id), exact: true }),
+        client.invalidateQueries({ queryKey: conversationKeys.timeline(kind, id) }),
         client.invalidateQueries({ queryKey: inboxKeys.lists }),
       ]);
     },
