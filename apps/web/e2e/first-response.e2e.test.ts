@@ -1,0 +1,119 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PATHS, MESSAGE_KIND_PATHS, PATHS, dashboardEnquiryPath } from '@agency/shared';
+import { startHarness, type Harness } from './harness';
+
+/**
+ * Issue 21 item 2: on a phone (375 px, no hovering pointer), a staff member taps WhatsApp on an enquiry, comes back to
+ * the page, is asked "Did you reach <name>?" in a labelled region, and answers Yes by keyboard: the first answer is
+ * recorded on WhatsApp, the enquiry says so, axe finds nothing. E2E_SCREENSHOTS=<dir> keeps screenshots.
+ */
+
+const OWNER = { email: 'tunde.owner@rendezvous.test', password: 'Owner#Tunde2026' };
+
+let harness: Harness;
+let enquiryId: number;
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.E2E_SCREENSHOTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+beforeAll(async () => {
+  harness = await startHarness({ env: { FORM_RATE_LIMIT: 'off' } });
+  const form = new FormData();
+  form.set('email', OWNER.email);
+  form.set('password', OWNER.password);
+  expect((await fetch(`${harness.baseUrl}${API_PATHS.REGISTER}`, { method: 'POST', body: form })).status).toBe(201);
+  const mail = await harness.waitForMail(OWNER.email);
+  const link = mail.links.find((candidate) => new URL(candidate).pathname === PATHS.confirmEmail);
+  const token = link ? new URL(link).searchParams.get('token') : null;
+  expect((await fetch(`${harness.baseUrl}${API_PATHS.CONFIRM_EMAIL}?token=${token}`)).status).toBe(200);
+  const submitted = await fetch(`${harness.baseUrl}${MESSAGE_KIND_PATHS.contact.submit}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', Origin: harness.baseUrl },
+    body: JSON.stringify({
+      name: 'Amaka Eze',
+      email: 'amaka@example.ng',
+      phone: '0803 555 0199',
+      message: 'Please call me about a website for my bakery in Yaba.',
+    }),
+  });
+  expect(submitted.status, await submitted.clone().text()).toBeLessThan(300);
+  const rows = await harness.query<{ id: number }>('select id from enquiries order by id desc limit 1');
+  enquiryId = Number(rows[0]?.id);
+});
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+describe('the first answer on WhatsApp', () => {
+  it('a tap, back on the page, "Did you reach Amaka Eze?", Yes by keyboard: answered on WhatsApp at 375 px', async () => {
+    const page = await harness.newPage({ viewport: { width: 375, height: 812 } });
+    // A phone's pointer: no hover, so the question waits for the staff member to come back.
+    await page.addInitScript(() => {
+      const original = window.matchMedia.bind(window);
+      const ignore = () => undefined;
+      window.matchMedia = (query: string) =>
+        query.includes('hover: hover')
+          ? ({
+              matches: false,
+              media: query,
+              onchange: null,
+              addEventListener: ignore,
+              removeEventListener: ignore,
+              addListener: ignore,
+              removeListener: ignore,
+              dispatchEvent: () => false,
+            } as MediaQueryList)
+          : original(query);
+    });
+    await page.context().route(/wa\.me/, (route) => route.fulfill({ status: 200, body: 'WhatsApp' }));
+    const login = await page.request.post(API_PATHS.LOGIN, { data: OWNER, headers: { Origin: harness.baseUrl } });
+    expect(login.status(), await login.text()).toBe(200);
+    await page.goto(dashboardEnquiryPath('contact', enquiryId));
+    await page.getByRole('heading', { name: 'Amaka Eze' }).waitFor();
+
+    const popup = page.waitForEvent('popup');
+    await page.getByRole('link', { name: /WhatsApp/ }).click();
+    await (await popup).close();
+    const question = page.getByRole('region', { name: 'Did you reach Amaka Eze?' });
+    // The tap is recorded as an attempt; no question while the staff member is away.
+    await page.getByText(/tried WhatsApp/).waitFor();
+    expect(await question.count()).toBe(0);
+    const stored = async () =>
+      (
+        await harness.query<{ first_response_channel: string | null }>(
+          'select first_response_channel from enquiries where id = ?',
+          [enquiryId],
+        )
+      )[0]?.first_response_channel;
+    expect(await stored()).toBeNull();
+
+    await page.bringToFront();
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await question.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Did you reach Amaka Eze?');
+    expect(await harness.axe(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(page, 'first-response-question-375');
+
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Yes, on WhatsApp');
+    await page.keyboard.press('Enter');
+    await page.getByText(/^Answered on WhatsApp by tunde\.owner after \d+ business (minute|hour)/).waitFor();
+    expect(await question.count()).toBe(0);
+    expect(await stored()).toBe('whatsapp');
+    await page.getByText(/reached them on WhatsApp/).waitFor();
+    expect(await harness.axe(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(page, 'first-response-answered-375');
+    expect(harness.consoleErrors(page)).toEqual([]);
+    await page.close();
+  });
+});
