@@ -20,6 +20,7 @@ import {
   REPORTS_PATH,
   RESPONSE_TIMES_PATHS,
   reportCsvPath,
+  snoozePathOf,
 } from '@agency/shared';
 import { declareRoute, routerOf } from '../../lib/routes';
 import { VALID_SUBMISSIONS } from '../../test/fixtures';
@@ -88,6 +89,8 @@ function expectedApiPaths(): string[] {
       RESPONSE_TIMES_PATHS.FIRST_RESPONSE.replace(':kind', '{kind}').replace(':id', '{id}'),
       // The signed-in person's daily digest setting (issue 21).
       DIGEST_PATH,
+      // An enquiry's snooze (issue 21).
+      snoozePathOf('contact', 7).replace('/contact/7/', '/{kind}/{id}/'),
     ]),
   ].sort();
 }
