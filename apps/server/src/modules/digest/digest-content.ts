@@ -2,6 +2,7 @@ import { dashboardEnquiryPath, MESSAGE_KIND_LABELS, sourceLabelOf } from '@agenc
 import { lagosDayOf } from '../../lib/clock';
 import type { EpochMs } from '../../lib/database-schema';
 import { isWorkingDay, lagosDayStartMs, type BusinessCalendar } from '../calendar/calendar.service';
+import { nearestRank } from '../reports/reports.service';
 import type { DigestFigures, DigestLine, DigestSection } from './digest-mail';
 import type { AnsweredRow, SourceRow, WaitingEnquiryRow } from './digest.repository';
 
@@ -35,12 +36,6 @@ function lagosTimeLabelOf(ms: EpochMs, today: string): string {
   if (lagosDayOf(new Date(ms)) === today) return time;
   const date = wall.toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
   return `${date.replace(',', '')} ${time}`;
-}
-
-/** The value at a share of sorted values by the nearest-rank method: the smallest value with that share at or below it. */
-export function nearestRank(sorted: readonly number[], share: number): number | undefined {
-  if (sorted.length === 0) return undefined;
-  return sorted[Math.max(0, Math.ceil(share * sorted.length) - 1)];
 }
 
 /** A business duration in whole minutes, rounded: `42 min`, `2 h 05 min`. */
