@@ -348,7 +348,9 @@ describe('two instances over a simulated stretch', () => {
       ...['2026-12-04 16:10', '2026-12-04 16:44', '2026-12-04 16:59', '2026-12-04 21:30', '2026-12-05 10:00'],
       ...['2026-12-06 18:00', '2026-12-07 11:00', '2026-12-08 08:30', '2026-12-08 09:01', '2026-12-08 10:12'],
     ];
-    const snoozeEnds = ['2026-12-04 22:30', '2026-12-05 11:00', '2026-12-08 10:17', '2026-12-08 16:59'];
+    // Among them 16:59:45-16:59:59, in the last tick's gap before closing time.
+    const lastSeconds = lagos('2026-12-08 16:59') + 45_000;
+    const snoozeEnds = [lagos('2026-12-04 22:30'), lagos('2026-12-05 11:00'), lagos('2026-12-08 10:17'), lastSeconds];
     const plans: Plan[] = ['alone', 'answered-early', 'answered-between', 'snoozed', 'until-reply', 'until-no-reply'];
     const ingest = { db: context.db, clock: () => new Date(simNow), config: context.config, mail: context.sender };
     let serial = 0;
@@ -372,7 +374,8 @@ describe('two instances over a simulated stretch', () => {
               item.answeredAt = openFrom(item.remindAt) + 5 * MINUTE;
               events.push({ at: item.answeredAt, run: () => answer(item) });
             } else if (plan === 'snoozed') {
-              const until = snoozeEnds.map(lagos).find((end) => end > at + MINUTE) ?? lagos('2026-12-08 16:59');
+              const ends = snoozeEnds.filter((end) => end > at + MINUTE);
+              const until = ends[Math.floor(random() * ends.length)] ?? lastSeconds;
               item.freeFrom = until + (serial % 3) * 7_000;
               await changeSnooze(staffDeps, kind, item.id, { until: new Date(item.freeFrom).toISOString() }, ownerId);
             } else if (plan === 'until-reply' || plan === 'until-no-reply') {
