@@ -5,7 +5,7 @@
  * else about the visit is kept: a host without path or query, five trimmed, length-limited campaign values.
  */
 import { z } from 'zod';
-import { SOURCE_CLASSES, type SourceClass } from './response-times';
+import { SOURCE_CLASSES, sourceLabelOf, type SourceClass } from './response-times';
 
 export const FIRST_TOUCH_LIMITS = {
   /** The longest host name DNS allows. */
@@ -279,3 +279,53 @@ export function firstTouchFieldsOf(touch: FirstTouch | null): Record<FirstTouchF
 
 /** The attribute that marks a public form's hidden source inputs, which the server fills for a form page (0041). */
 export const FIRST_TOUCH_ATTRIBUTE = 'data-first-touch';
+
+/** An enquiry's source as the staff see it (the enquiry view, exports): its one label and what was kept. */
+export const EnquirySourceSchema = /* @__PURE__ */ z.object({
+  /** sourceLabelOf's name: the campaign's utm_source, else the host, else "Direct", or "Not recorded". */
+  label: z.string(),
+  sourceClass: z.enum(SOURCE_CLASSES).nullable(),
+  sourceHost: z.string().nullable(),
+  utmSource: z.string().nullable(),
+  utmMedium: z.string().nullable(),
+  utmCampaign: z.string().nullable(),
+  utmTerm: z.string().nullable(),
+  utmContent: z.string().nullable(),
+});
+export type EnquirySource = z.infer<typeof EnquirySourceSchema>;
+
+/** Migration 0017's source columns of an enquiry row. */
+export interface StoredSourceColumns {
+  source_class: string | null;
+  source_host: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+}
+
+/** An enquiry row's source columns as the staff see them. */
+export function enquirySourceOf(row: StoredSourceColumns): EnquirySource {
+  const sourceClass = SOURCE_CLASSES.find((known) => known === row.source_class) ?? null;
+  const touch = { sourceClass, sourceHost: row.source_host, utmSource: row.utm_source };
+  return {
+    label: sourceLabelOf(touch),
+    ...touch,
+    utmMedium: row.utm_medium,
+    utmCampaign: row.utm_campaign,
+    utmTerm: row.utm_term,
+    utmContent: row.utm_content,
+  };
+}
+
+/** One line for a person: "instagram.com (social) · campaign: lagos-launch", or "Not recorded". */
+export function sourceLineOf(source: EnquirySource): string {
+  const parts = [
+    source.sourceClass && source.sourceClass !== 'direct' ? `${source.label} (${source.sourceClass})` : source.label,
+  ];
+  if (source.sourceHost && source.utmSource) parts.push(`from ${source.sourceHost.replace(/^www\./, '')}`);
+  if (source.utmMedium) parts.push(`medium: ${source.utmMedium}`);
+  if (source.utmCampaign) parts.push(`campaign: ${source.utmCampaign}`);
+  return parts.join(' · ');
+}

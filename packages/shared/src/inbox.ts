@@ -16,6 +16,7 @@ import {
 } from './schemas/fields';
 import { FIELD_MESSAGES } from './messages';
 import { PATHS } from './site-paths';
+import { EnquirySourceSchema } from './first-touch';
 import { EnquiryResponseFieldsSchema, ResponseDueSchema } from './response-times-api';
 
 /**
@@ -347,6 +348,8 @@ export const EnquiryDetailSchema = EnquirySummarySchema.extend({
   notes: z.array(NoteSchema),
   /** Newest first. */
   history: z.array(HistoryEventSchema),
+  /** Where the visitor came from, its first touch (docs/decisions/0041); "Not recorded" for older enquiries. */
+  source: EnquirySourceSchema,
 }).extend(EnquiryResponseFieldsSchema.shape);
 export type EnquiryDetail = z.infer<typeof EnquiryDetailSchema>;
 

@@ -95,7 +95,12 @@ describe("a person's data as files", () => {
       Message: "line one\n'=1+1",
       Notes: "2026-11-22 10:00, owner:\nline one\n'=1+1",
     });
-    expect(Object.entries(contact ?? {}).filter(([, value]) => value === '')).toEqual([]);
+    // A source not recorded (an enquiry stored without one) names itself; its class and campaign cells stay empty.
+    expect(contact?.Source).toBe('Not recorded');
+    const sourceDetail = /^(?:Source class|UTM )/;
+    expect(Object.entries(contact ?? {}).filter(([name, value]) => value === '' && !sourceDetail.test(name))).toEqual(
+      [],
+    );
     expect(tables['web-development-enquiries.csv']?.[0]?.Phone).toBe('08031234567');
     expect(tables['web-development-enquiries.csv']?.[0]?.Assignee).toBe('Unassigned');
     expect(tables['creative-design-enquiries.csv']).toEqual([]);

@@ -1,5 +1,6 @@
 import {
   ALL_KINDS,
+  enquirySourceOf,
   FORMER_COLLEAGUE,
   MESSAGE_KIND_LABELS,
   MESSAGE_KINDS,
@@ -9,6 +10,7 @@ import {
   type EnquiryStatus,
   type MessageKind,
   type StoredFieldEntry,
+  type StoredSourceColumns,
 } from '@agency/shared';
 import { lagosDateTimeOf, lagosDayOf } from '../../lib/clock';
 import type { Cell, SheetColumn } from '../../lib/spreadsheet';
@@ -46,7 +48,41 @@ export function exportColumnsOf(kind: MessageKind | undefined): SheetColumn[] {
       header: label,
       type: phone ? 'phone' : layout === 'long' ? 'long' : 'text',
     })),
+    ...SOURCE_HEADERS.map((header): SheetColumn => ({ header })),
     { header: 'Notes', type: 'long' },
+  ];
+}
+
+/** Where the enquiry came from (docs/decisions/0041): its one label, its class, and the campaign's five values. */
+const SOURCE_HEADERS = [
+  'Source',
+  'Source class',
+  'UTM source',
+  'UTM medium',
+  'UTM campaign',
+  'UTM term',
+  'UTM content',
+];
+
+function sourceCellsOf(row: Readonly<Record<string, unknown>>): Cell[] {
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  const source = enquirySourceOf({
+    source_class: text(row.source_class),
+    source_host: text(row.source_host),
+    utm_source: text(row.utm_source),
+    utm_medium: text(row.utm_medium),
+    utm_campaign: text(row.utm_campaign),
+    utm_term: text(row.utm_term),
+    utm_content: text(row.utm_content),
+  } satisfies StoredSourceColumns);
+  return [
+    source.label,
+    source.sourceClass ?? '',
+    source.utmSource ?? '',
+    source.utmMedium ?? '',
+    source.utmCampaign ?? '',
+    source.utmTerm ?? '',
+    source.utmContent ?? '',
   ];
 }
 
@@ -80,6 +116,7 @@ export function exportRowOf(
       }
       return String(value);
     }),
+    ...sourceCellsOf(row),
     notesCellOf(staff.notes),
   ];
 }

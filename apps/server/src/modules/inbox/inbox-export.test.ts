@@ -54,7 +54,16 @@ describe('the CSV export', () => {
     );
     const records = csvRecordsOf(response.bytes);
     const labels = storedFieldsOf('request_quote').map(({ label }) => label);
-    expect(records[0]).toEqual(['Reference', RECEIVED, 'Status', 'Assignee', ...labels, 'Notes']);
+    const sourceHeaders = [
+      'Source',
+      'Source class',
+      'UTM source',
+      'UTM medium',
+      'UTM campaign',
+      'UTM term',
+      'UTM content',
+    ];
+    expect(records[0]).toEqual(['Reference', RECEIVED, 'Status', 'Assignee', ...labels, ...sourceHeaders, 'Notes']);
     expect(records).toHaveLength(3);
     const [newer, older] = rowsByHeader(records);
     expect(newer?.Name).toBe('Chukwuemeka Nwáńkwọ́');

@@ -26,6 +26,7 @@ import {
   type AuditAction,
   type ConfirmedChannel,
   RESPONSE_TIMES_MESSAGES,
+  enquirySourceOf,
 } from '@agency/shared';
 import { lagosDayRange } from '../../lib/clock';
 import type { AppDeps } from '../../app-deps';
@@ -307,6 +308,7 @@ export async function getEnquiry(
       actorName: nameOf(event.actor_email),
       createdAt: isoOf(event.created_at),
     })),
+    source: enquirySourceOf(row),
     responseDue: responseDueOfRow(row, deps.clock().getTime()),
     ...snoozeOf(row, deps.clock().getTime()),
     ...responseFieldsOf(row, nameOf(answerer?.email ?? null), deps.clock().getTime()),

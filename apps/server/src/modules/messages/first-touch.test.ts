@@ -5,6 +5,8 @@ import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   API_PATHS,
+  EnquiryAnswerSchema,
+  INBOX_PATHS,
   ENQUIRY_KINDS,
   FIRST_TOUCH_FIELD_NAMES,
   FIRST_TOUCH_LIMITS,
@@ -13,7 +15,8 @@ import {
 } from '@agency/shared';
 import { seededRandom } from '@agency/testing';
 import { VALID_SUBMISSIONS } from '../../test/fixtures';
-import { createTestContext, type TestContext } from '../../test/test-context';
+import { cellUnder, csvRecordsOf, download, readWorkbook, rowsByHeader } from '../../test/spreadsheet-files';
+import { createTestContext, signedInStaff, type TestContext } from '../../test/test-context';
 
 // Where an enquiry comes from (issue 21 item 5, docs/decisions/0041): carried by the JSON API and the form post,
 // cleaned and classified by the server, stored in migration 0017's columns; old payloads store "not recorded".
@@ -245,5 +248,61 @@ describe('without JavaScript', () => {
     expect(inputValue(refused.text, 'sourceHost')).toBe('www.google.com.ng');
     expect(inputValue(refused.text, 'sourceClass')).toBe('search');
     expect(inputValue(refused.text, 'utmCampaign')).toBe('xy');
+  });
+});
+
+describe('what staff see', () => {
+  it('the enquiry shows its source, and the CSV and XLSX exports have its columns', async () => {
+    const ctx = await open();
+    await request(ctx.app)
+      .post(API_PATHS.SUBMIT_CONTACT)
+      .send({
+        ...VALID_SUBMISSIONS.contact,
+        sourceHost: 'l.instagram.com',
+        utmSource: 'instagram',
+        utmMedium: 'social',
+        utmCampaign: '=HYPERLINK("http://evil.example")',
+      })
+      .expect(201);
+    ctx.advance(1000);
+    await request(ctx.app).post(API_PATHS.SUBMIT_CONTACT).send(VALID_SUBMISSIONS.contact).expect(201);
+    const staff = await signedInStaff(ctx);
+    const [sourced, older] = await ctx.db.selectFrom('enquiries').select('id').orderBy('id').execute();
+    const detail = await staff.get(INBOX_PATHS.enquiry('contact', Number(sourced?.id))).expect(200);
+    expect(EnquiryAnswerSchema.parse(detail.body).enquiry.source).toEqual({
+      label: 'instagram',
+      sourceClass: 'social',
+      sourceHost: 'l.instagram.com',
+      utmSource: 'instagram',
+      utmMedium: 'social',
+      utmCampaign: '=HYPERLINK("http://evil.example")',
+      utmTerm: null,
+      utmContent: null,
+    });
+    const plain = await staff.get(INBOX_PATHS.enquiry('contact', Number(older?.id))).expect(200);
+    expect(EnquiryAnswerSchema.parse(plain.body).enquiry.source).toMatchObject({
+      label: 'Not recorded',
+      sourceClass: null,
+    });
+
+    const csv = await download(staff.get(INBOX_PATHS.export('contact')));
+    const [newest, first] = rowsByHeader(csvRecordsOf(csv.bytes));
+    expect(newest).toMatchObject({ Source: 'Not recorded', 'Source class': '', 'UTM source': '' });
+    expect(first).toMatchObject({
+      Source: 'instagram',
+      'Source class': 'social',
+      'UTM source': 'instagram',
+      'UTM medium': 'social',
+      'UTM term': '',
+      'UTM content': '',
+    });
+    // A formula in a campaign is text in the file, as every other cell.
+    expect(first?.['UTM campaign']).not.toMatch(/^=/);
+
+    const xlsx = await download(staff.get(INBOX_PATHS.exportXlsx('contact')));
+    const sheet = (await readWorkbook(xlsx.bytes)).worksheets[0];
+    if (!sheet) throw new Error('no sheet');
+    expect(cellUnder(sheet, 'Source', 3).value).toBe('instagram');
+    expect(cellUnder(sheet, 'Source class', 3).value).toBe('social');
   });
 });

@@ -15,6 +15,7 @@ import {
   type EnquiryStatus,
   type EnquiryUpdate,
   type MessageKind,
+  sourceLineOf,
 } from '@agency/shared';
 import { ApiError } from '@/lib/api-client';
 import { useAddNote } from '../api/add-note';
@@ -139,6 +140,7 @@ function EnquiryDetails({ enquiry, listHref }: EnquiryDetailsProps) {
           {enquiry.folder === 'inbox' ? null : ` (in ${FOLDER_LABELS[enquiry.folder]})`}
         </p>
         <p className="enquiry__meta">Human check: {enquiry.humanCheck === 'verified' ? 'verified' : 'not verified'}</p>
+        <p className="enquiry__meta">Source: {sourceLineOf(enquiry.source)}</p>
         {enquiry.spamReason ? <p className="enquiry__warning">{spamReasonText(enquiry.spamReason)}</p> : null}
         {enquiry.trashedAt ? <p className="enquiry__warning">{trashText(enquiry.trashedAt)}</p> : null}
         {responseLine ? (
@@ -261,7 +263,7 @@ function EnquiryDetails({ enquiry, listHref }: EnquiryDetailsProps) {
         </div>
       </section>
 
-      {enquiry.folder === 'inbox' ? <SnoozeControl kind={kind} id={id} /> : null}
+      {enquiry.folder === 'inbox' ? <SnoozeControl kind={kind} id={id} snooze={enquiry} /> : null}
 
       <section className="enquiry__card" aria-labelledby="enquiry-fields">
         <h3 id="enquiry-fields" className="enquiry__heading">

@@ -82,6 +82,16 @@ const DETAIL: EnquiryDetail = {
   ...ADA_ROW,
   kind: 'web_dev',
   humanCheck: 'verified',
+  source: {
+    label: 'instagram',
+    sourceClass: 'social',
+    sourceHost: 'l.instagram.com',
+    utmSource: 'instagram',
+    utmMedium: null,
+    utmCampaign: 'lagos-launch',
+    utmTerm: null,
+    utmContent: null,
+  },
   firstResponse: null,
   responseDueAt: null,
   responseState: 'no-target',
@@ -549,6 +559,9 @@ describe('the staff inbox', () => {
       expect(currentSearch().toString()).toBe('status=new&enquiry=7');
       expect(screen.getByText('WD-0001')).toBeInTheDocument();
       expect(screen.getByText('Human check: verified')).toBeInTheDocument();
+      expect(
+        screen.getByText('Source: instagram (social) · from l.instagram.com · campaign: lagos-launch'),
+      ).toBeInTheDocument();
       const fields = screen.getByRole('region', { name: 'What they sent' });
       expect(within(fields).getByText('Training type').nextSibling).toHaveTextContent('Web Development');
       expect(within(fields).getByText('Referral').nextSibling).toHaveTextContent('Friend/Family');
