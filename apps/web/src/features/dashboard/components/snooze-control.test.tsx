@@ -42,10 +42,11 @@ function stubSnooze(options: { refuse?: string } = {}) {
   });
 }
 
-function renderControl() {
+/** The control as the enquiry view mounts it, with the snooze the enquiry came with. */
+function renderControl(snooze: SnoozeState = NONE) {
   return render(
     <StaffQueryProvider onSessionEnded={() => undefined}>
-      <SnoozeControl kind="contact" id={7} />
+      <SnoozeControl kind="contact" id={7} snooze={snooze} />
     </StaffQueryProvider>,
   );
 }
@@ -79,6 +80,8 @@ describe('SnoozeControl', () => {
       { until: '2026-12-02T09:00:00+01:00' },
       { until: '2026-12-07T09:00:00+01:00' },
     ]);
+    // The state came with the enquiry: nothing is read to show it.
+    expect(requestsTo(fetchMock, PATH).filter((sent) => (sent.init.method ?? 'GET') === 'GET')).toEqual([]);
   });
 
   it('is used from the keyboard: until they reply, then cleared', async () => {

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import {
   lagosSnoozeTime,
   nextMondayMorning,
@@ -12,7 +12,7 @@ import {
 } from '@agency/shared';
 import { ApiError } from '@/lib/api-client';
 import { formatLagosDate } from '@/lib/format-date';
-import { useChangeSnooze, useSnooze } from '../api/snooze';
+import { useChangeSnooze } from '../api/snooze';
 import './snooze-control.css';
 
 function stateText(state: SnoozeState): string {
@@ -24,16 +24,17 @@ function stateText(state: SnoozeState): string {
 /**
  * The enquiry's Snooze control (issue 21 item 3, docs/decisions/0039): no reminders until tomorrow or next Monday at
  * 09:00, until a date and time of Lagos, or until the customer writes; or clear it. Plain buttons and labelled fields,
- * so it works from the keyboard; the state is a status line that screen readers hear change.
+ * so it works from the keyboard; the state is a status line that screen readers hear change. The state comes with the
+ * enquiry; a change's answer shows until the enquiry brings it (or a later one).
  */
-export function SnoozeControl({ kind, id }: { kind: MessageKind; id: number }) {
+export function SnoozeControl({ kind, id, snooze }: { kind: MessageKind; id: number; snooze: SnoozeState }) {
   const fieldId = useId();
-  const snooze = useSnooze(kind, id);
   const change = useChangeSnooze(kind, id);
   const [day, setDay] = useState('');
   const [time, setTime] = useState(SNOOZE_MORNING);
-  if (!snooze.data) return null;
-  const state = snooze.data;
+  const { reset } = change;
+  useEffect(() => reset(), [reset, snooze.snoozedUntil, snooze.snoozedUntilReply]);
+  const state = change.data ?? snooze;
   const snoozed = state.snoozedUntilReply || state.snoozedUntil !== null;
   const range = snoozeDayRange(new Date());
   const set = (value: SnoozeSet | null) => change.mutate(value);
