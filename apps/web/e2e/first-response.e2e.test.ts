@@ -6,9 +6,10 @@ import { API_PATHS, MESSAGE_KIND_PATHS, PATHS, dashboardEnquiryPath } from '@age
 import { startHarness, type Harness } from './harness';
 
 /**
- * Issue 21 item 2: on a phone (375 px, no hovering pointer), a staff member taps WhatsApp on an enquiry, comes back to
+ * Issue 21 items 2 and 3: on a phone (375 px, no hovering pointer), a staff member taps WhatsApp on an enquiry, comes back to
  * the page, is asked "Did you reach <name>?" in a labelled region, and answers Yes by keyboard: the first answer is
- * recorded on WhatsApp, the enquiry says so, axe finds nothing. E2E_SCREENSHOTS=<dir> keeps screenshots.
+ * recorded on WhatsApp, the enquiry says so, axe finds nothing. An owner changes a first-response target on the Business
+hours page at 375 and 1280 px. E2E_SCREENSHOTS=<dir> keeps screenshots.
  */
 
 const OWNER = { email: 'tunde.owner@rendezvous.test', password: 'Owner#Tunde2026' };
@@ -116,4 +117,37 @@ describe('the first answer on WhatsApp', () => {
     expect(harness.consoleErrors(page)).toEqual([]);
     await page.close();
   });
+
+  for (const width of [375, 1280]) {
+    it(`an owner sets the contact target by keyboard (14 refused, then saved) at ${width} px, axe finds nothing`, async () => {
+      const page = await harness.newPage({ viewport: { width, height: 900 } });
+      const login = await page.request.post(API_PATHS.LOGIN, { data: OWNER, headers: { Origin: harness.baseUrl } });
+      expect(login.status(), await login.text()).toBe(200);
+      await page.goto(PATHS.businessHours);
+      await page.getByRole('heading', { name: 'First-response targets' }).waitFor();
+      const contact = page.getByRole('textbox', { name: /^Contact \(business minutes\)/ });
+      await contact.fill('');
+      await contact.press('1');
+      await contact.press('4');
+      await contact.press('Enter');
+      await page
+        .getByText('A target is a whole number of business minutes from 15 to 2400 (40 hours).')
+        .first()
+        .waitFor();
+      expect(await contact.getAttribute('aria-invalid')).toBe('true');
+      await contact.fill(width === 375 ? '90' : '75');
+      await contact.press('Enter');
+      await page.getByText('The first-response targets are saved.').waitFor();
+      const rows = await harness.query<{ target_minutes: number }>(
+        "select target_minutes from response_targets where kind = 'contact'",
+      );
+      expect(Number(rows[0]?.target_minutes)).toBe(width === 375 ? 90 : 75);
+      expect(await harness.axe(page)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.getByRole('heading', { name: 'First-response targets' }).scrollIntoViewIfNeeded();
+      await screenshot(page, `response-targets-${width}`);
+      expect(harness.consoleErrors(page)).toEqual([]);
+      await page.close();
+    });
+  }
 });
