@@ -15,6 +15,7 @@ import {
   NoteCreateSchema,
   StaffListSchema,
   ENQUIRY_KINDS,
+  FirstTouchFieldsSchema,
   HONEYPOT_FIELD,
   HUMAN_CHECK_FIELDS,
   IDEMPOTENCY_FIELD,
@@ -49,7 +50,10 @@ import { documentPathsOf, type DeclaredRoute } from '../../lib/routes';
  * endpoint's own fields.
  */
 
-/** A kind's submission body: its schema's fields plus the human check, the honeypot and the key (issue 10). */
+/**
+ * A kind's submission body: its schema's fields plus the human check, the honeypot and the key (issue 10), and the
+ * visit's first-touch source (docs/decisions/0041).
+ */
 function submissionSchemaOf(kind: MessageKind): JsonSchema {
   const fields = inputSchemaOf(ENQUIRY_KINDS[kind].schema);
   return {
@@ -63,6 +67,7 @@ function submissionSchemaOf(kind: MessageKind): JsonSchema {
         description: 'Left empty by people; a filled one marks the enquiry as spam.',
       },
       [IDEMPOTENCY_FIELD]: ref('IdempotencyKey'),
+      ...inputSchemaOf(FirstTouchFieldsSchema).properties,
     },
   };
 }
