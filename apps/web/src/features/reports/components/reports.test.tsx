@@ -64,11 +64,14 @@ function answerOf(from: string, to: string): ReportAnswer {
   };
 }
 
-function renderPage() {
+function renderPage(scope: ReportAnswer['scope'] = 'everyone') {
   const fetchMock = stubApi({
     [REPORTS_PATH]: ({ url }) => {
       const query = new URL(url, 'http://app.test').searchParams;
-      return jsonResponse(answerOf(query.get('from') ?? '2026-11-16', query.get('to') ?? '2026-11-22'));
+      return jsonResponse({
+        ...answerOf(query.get('from') ?? '2026-11-16', query.get('to') ?? '2026-11-22'),
+        scope,
+      });
     },
   });
   render(
@@ -138,5 +141,12 @@ describe('the reports page', () => {
       'href',
       `${reportCsvPath('funnel')}?from=2026-11-16&to=2026-11-22`,
     );
+  });
+
+  it('tells a staff member that the figures are their own', async () => {
+    renderPage('own');
+    expect(
+      await screen.findByText(': your own figures (answered by you, assigned to you)', { exact: false }),
+    ).toBeInTheDocument();
   });
 });
