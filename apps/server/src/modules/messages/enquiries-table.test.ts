@@ -35,12 +35,27 @@ const COMMON = [
   'waiting_since',
 ];
 
+/** Issue 21 (0017): first-response times, targets, reminders and snoozes, nullable until they apply. */
+const RESPONSE_TIMES = [
+  'response_due_at',
+  'remind_at',
+  'reminded_at',
+  'escalated_at',
+  'first_response_at',
+  'first_response_channel',
+  'first_response_by',
+  'first_response_business_ms',
+  'snoozed_until',
+];
+/** Issue 21 (0017): the first-touch source of the visit, null when none was carried. */
+const SOURCE = ['source_class', 'source_host', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'];
+
 describe('the enquiries table, migrated', () => {
   it('has exactly the common columns and every column a kind stores, and no table of its own per kind', async () => {
     const tables = await database.db.introspection.getTables();
     const enquiries = tables.find(({ name }) => name === 'enquiries');
     expect(enquiries?.columns.map(({ name }) => name).sort()).toEqual(
-      [...new Set([...COMMON, ...KIND_COLUMNS])].sort(),
+      [...new Set([...COMMON, ...RESPONSE_TIMES, 'snoozed_until_reply', ...SOURCE, ...KIND_COLUMNS])].sort(),
     );
     expect(tables.map(({ name }) => name).filter((name) => /_messages$|^enquiry_numbers$/.test(name))).toEqual([]);
     for (const kind of MESSAGE_KINDS) {
@@ -57,7 +72,16 @@ describe('the enquiries table, migrated', () => {
       .map(({ name }) => name);
     const ownFields = KIND_COLUMNS.filter((column) => !['name', 'email', 'phone'].includes(column));
     expect(nullable?.sort()).toEqual(
-      [...ownFields, 'legacy_id', 'assignee_id', 'spam_reason', 'trashed_at', 'waiting_since'].sort(),
+      [
+        ...ownFields,
+        'legacy_id',
+        'assignee_id',
+        'spam_reason',
+        'trashed_at',
+        'waiting_since',
+        ...RESPONSE_TIMES,
+        ...SOURCE,
+      ].sort(),
     );
   });
 });
