@@ -122,7 +122,10 @@ afterAll(async () => {
 describe('the reports page', () => {
   it("lets an owner read the week's report on a phone, and axe finds nothing", async () => {
     const page = await ownerPage(375);
-    await page.goto(PATHS.reports);
+    // The way in: the link under the inbox.
+    await page.goto(PATHS.dashboard);
+    await page.getByRole('link', { name: 'Reports: response times, wins and sources by week' }).click();
+    await page.waitForURL((url) => url.pathname === PATHS.reports);
     await page.getByRole('heading', { level: 1, name: 'Reports' }).waitFor();
     const glance = page.getByRole('region', { name: 'At a glance' });
     await glance.getByText('Median first answer').waitFor();

@@ -1,5 +1,6 @@
 import { Navigate } from 'react-router-dom';
 import { PATHS, SPEC_MESSAGES } from '@agency/shared';
+import { Link } from '@/components/ui/link';
 import { StaffArea, StaffPageFrame, type StaffSession } from '@/features/auth';
 import { DigestSetting, MessagesDashboard } from '@/features/dashboard';
 import { OwnerNav, useOwnerCheck } from '@/features/owner';
@@ -33,6 +34,15 @@ function Inbox({ loading, user, redirect, leave }: StaffSession) {
     >
       <MessagesDashboard user={user} onLogout={() => leave('logout')} />
       <DigestSetting />
+      {/* Reports (issue 21): owners read everyone's figures, other staff their own; the staff area has no menu for
+          them, and the owners' one-row menu keeps its six links, so the way in sits here for both. */}
+      <p className="dashboard__reports">
+        <Link to={PATHS.reports}>
+          {owner.status === 'owner'
+            ? 'Reports: response times, wins and sources by week'
+            : 'Your response times by week'}
+        </Link>
+      </p>
     </StaffPageFrame>
   );
 }
