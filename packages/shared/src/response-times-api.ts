@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGE_KINDS, type MessageKind } from './enquiry-kinds';
-import { DEFAULT_RESPONSE_TARGET_MINUTES, FIRST_RESPONSE_CHANNELS } from './response-times';
+import { awaitsAnswer, DEFAULT_RESPONSE_TARGET_MINUTES, FIRST_RESPONSE_CHANNELS } from './response-times';
 
 /**
  * First-response times and targets (issue 21 items 2 and 3, docs/decisions/0038): the endpoints, their bodies and
@@ -106,14 +106,14 @@ export interface ResponseColumns {
 
 /**
  * The state of an enquiry at `now`. Overdue and due soon only while it is open for response (in the inbox, no answer,
- * status New), as the reminders read it; an answer counts wherever the enquiry is now.
+ * status New or Contacted: AWAITING_ANSWER_STATUSES), as the reminders read it; an answer counts wherever the enquiry is now.
  */
 export function responseStateOf(columns: ResponseColumns, now: number): ResponseState {
   if (columns.firstResponseAt !== null) return 'answered';
   if (columns.folder === 'spam') return 'spam';
   if (columns.folder === 'trash') return 'trash';
   if (columns.responseDueAt === null) return 'no-target';
-  if (columns.status !== 'new') return 'open';
+  if (!awaitsAnswer(columns.status)) return 'open';
   if (columns.responseDueAt <= now) return 'overdue';
   if (columns.remindAt !== null && columns.remindAt <= now) return 'due-soon';
   return 'open';

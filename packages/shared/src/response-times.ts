@@ -2,15 +2,28 @@
  * Issue 21: first-response targets per kind, the channels a first answer can take, and where an enquiry came from.
  * docs/decisions/0038-0042 explain them; the columns are migration 0017's.
  */
-import type { MessageKind } from './enquiry-kinds';
+import { ENQUIRY_KINDS, MESSAGE_KINDS, type MessageKind } from './enquiry-kinds';
 
-/** Business minutes to the first human answer, by default: an hour for contact and quote, four for trainings. */
-export const DEFAULT_RESPONSE_TARGET_MINUTES: Record<MessageKind, number> = {
-  contact: 60,
-  request_quote: 60,
-  web_dev: 240,
-  creative_design: 240,
-};
+/**
+ * Business minutes to the first human answer, by default, from each kind's definition: an hour for contact and quote,
+ * four for trainings.
+ */
+export const DEFAULT_RESPONSE_TARGET_MINUTES = Object.fromEntries(
+  MESSAGE_KINDS.map((kind) => [kind, ENQUIRY_KINDS[kind].inbox.responseTargetMinutes]),
+) as Record<MessageKind, number>;
+
+/**
+ * The statuses in which an enquiry still waits for its first answer, when none is recorded. Contacted is one: a tap
+ * on WhatsApp or Call moves New to Contacted by itself, and a tap is an attempt, not an answer, so the reminders, the
+ * overdue mark and the digest keep counting it until someone records the answer (or snoozes it). Won, Lost, Enrolled
+ * and Declined are decisions: nobody is reminded of them.
+ */
+export const AWAITING_ANSWER_STATUSES = ['new', 'contacted'] as const;
+
+/** Whether an enquiry in this status still waits for a first answer when none is recorded. */
+export function awaitsAnswer(status: string): boolean {
+  return (AWAITING_ANSWER_STATUSES as readonly string[]).includes(status);
+}
 
 /** The reminder goes to the assignee (or every staff member) at this share of the target; owners at breach. */
 export const REMINDER_SHARE = 0.75;

@@ -30,5 +30,6 @@ export const CONTACT_KIND = {
     nameFields: ['name'],
     previewFields: ['message'],
     statuses: LEAD_STATUSES,
+    responseTargetMinutes: 60,
   },
 } as const satisfies EnquiryKind<typeof ContactMessageSchema>;

@@ -36,5 +36,6 @@ export const CREATIVE_DESIGN_KIND = {
     nameFields: ['firstname', 'surname'],
     previewFields: ['schedule'],
     statuses: TRAINING_STATUSES,
+    responseTargetMinutes: 240,
   },
 } as const satisfies EnquiryKind<typeof CreativeTrainingRegistrationSchema>;

@@ -32,6 +32,8 @@ export interface InboxRoles<F extends string = string> {
   readonly previewFields: readonly F[];
   /** The follow-up statuses, in the order of the follow-up. */
   readonly statuses: readonly EnquiryStatus[];
+  /** The first-response target in business minutes until the owners set another (issue 21, docs/decisions/0038). */
+  readonly responseTargetMinutes: number;
 }
 
 /**

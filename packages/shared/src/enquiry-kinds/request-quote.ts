@@ -38,5 +38,6 @@ export const REQUEST_QUOTE_KIND = {
     nameFields: ['name'],
     previewFields: ['projectDescription'],
     statuses: LEAD_STATUSES,
+    responseTargetMinutes: 60,
   },
 } as const satisfies EnquiryKind<typeof QuoteRequestSchema>;

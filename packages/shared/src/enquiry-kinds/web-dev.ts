@@ -35,5 +35,6 @@ export const WEB_DEV_KIND = {
     nameFields: ['firstname', 'surname'],
     previewFields: ['trainingType', 'schedule'],
     statuses: TRAINING_STATUSES,
+    responseTargetMinutes: 240,
   },
 } as const satisfies EnquiryKind<typeof WebTrainingRegistrationSchema>;

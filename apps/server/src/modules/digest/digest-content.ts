@@ -1,4 +1,4 @@
-import { dashboardEnquiryPath, MESSAGE_KIND_LABELS, sourceLabelOf } from '@agency/shared';
+import { awaitsAnswer, dashboardEnquiryPath, MESSAGE_KIND_LABELS, sourceLabelOf } from '@agency/shared';
 import { lagosDayOf } from '../../lib/clock';
 import type { EpochMs } from '../../lib/database-schema';
 import { isWorkingDay, lagosDayStartMs, type BusinessCalendar } from '../calendar/calendar.service';
@@ -121,8 +121,8 @@ interface Recipient {
   owner: boolean;
 }
 
-/** Open for a first answer: in the inbox, new, and answered on no channel yet (the shared semantics of issue 21). */
-const isOpenForResponse = (row: WaitingEnquiryRow) => row.status === 'new' && row.first_response_at === null;
+/** Open for a first answer: in the inbox, New or Contacted (a tap is an attempt), answered on no channel yet. */
+const isOpenForResponse = (row: WaitingEnquiryRow) => awaitsAnswer(row.status) && row.first_response_at === null;
 
 /**
  * A person's sections, in this order, each enquiry in the first that takes it: Overdue, Due today, Customer replies

@@ -1,4 +1,4 @@
-import type { MessageKind } from '@agency/shared';
+import { AWAITING_ANSWER_STATUSES, type MessageKind } from '@agency/shared';
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { Database, EpochMs } from '../../lib/database-schema';
 
@@ -14,7 +14,7 @@ const STEP_COLUMNS = {
 } as const satisfies Record<ReminderStep, { due: string; claimed: string }>;
 
 /**
- * Open for response (folder inbox, no first answer, status new) and not snoozed at `now`: the enquiries the job may
+ * Open for response (folder inbox, no first answer, status New or Contacted: a tap is an attempt) and not snoozed at `now`: the enquiries the job may
  * remind anyone of.
  */
 function remindable(now: EpochMs) {
@@ -22,7 +22,7 @@ function remindable(now: EpochMs) {
     eb.and([
       eb('folder', '=', 'inbox'),
       eb('first_response_at', 'is', null),
-      eb('status', '=', 'new'),
+      eb('status', 'in', AWAITING_ANSWER_STATUSES),
       eb('snoozed_until_reply', '=', 0),
       eb.or([eb('snoozed_until', 'is', null), eb('snoozed_until', '<=', now)]),
     ]);

@@ -1,4 +1,4 @@
-import type { FirstResponseChannel, MessageKind } from '@agency/shared';
+import { AWAITING_ANSWER_STATUSES, type FirstResponseChannel, type MessageKind } from '@agency/shared';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, EpochMs } from '../../lib/database-schema';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -103,7 +103,7 @@ export async function listRetargetable(db: Db, kind: MessageKind): Promise<Array
     .select(['enquiries.id', 'enquiries.created_at', 'moves.moved_at'])
     .where('enquiries.kind', '=', kind)
     .where('enquiries.folder', '=', 'inbox')
-    .where('enquiries.status', '=', 'new')
+    .where('enquiries.status', 'in', AWAITING_ANSWER_STATUSES)
     .where('enquiries.first_response_at', 'is', null)
     .where('enquiries.reminded_at', 'is', null)
     .where('enquiries.response_due_at', 'is not', null)

@@ -257,6 +257,19 @@ describe('the first answer', () => {
     });
   });
 
+  it('a tap alone (which moves New to Contacted) leaves the enquiry waiting: it still falls due and overdue', async () => {
+    const id = await arrive('contact', '2026-12-07T10:00');
+    await setClock(lagos('2026-12-07T10:20'));
+    expect((await staff.patch(INBOX_PATHS.enquiry('contact', id)).send({ contactedVia: 'call' })).status).toBe(200);
+    await setClock(lagos('2026-12-07T10:50'));
+    const dueSoon = EnquiryAnswerSchema.parse((await staff.get(INBOX_PATHS.enquiry('contact', id))).body).enquiry;
+    expect(dueSoon.status).toBe('contacted');
+    expect(dueSoon.responseState).toBe('due-soon');
+    await setClock(lagos('2026-12-07T11:05'));
+    const overdue = EnquiryAnswerSchema.parse((await staff.get(INBOX_PATHS.enquiry('contact', id))).body).enquiry;
+    expect(overdue.responseState).toBe('overdue');
+  });
+
   it('a tap on WhatsApp alone is an attempt; the confirmation is the answer, and the first answer wins', async () => {
     const id = await arrive('contact', '2026-12-04T10:00');
     await setClock(lagos('2026-12-04T10:20'));
@@ -388,7 +401,8 @@ describe('the targets', () => {
       .select('id')
       .where('kind', '=', 'contact')
       .where('folder', '=', 'inbox')
-      .where('status', '=', 'new')
+      // A tap moves New to Contacted and is only an attempt: still waiting (AWAITING_ANSWER_STATUSES).
+      .where('status', 'in', ['new', 'contacted'])
       .where('first_response_at', 'is', null)
       .where('reminded_at', 'is', null)
       .where('response_due_at', 'is not', null)

@@ -59,21 +59,21 @@ function ResponseTargetsForm({ answer }: { answer: ResponseTargetsAnswer }) {
       string
     >;
   const [draft, setDraft] = useState(() => draftOf(answer));
-  const [errors, setErrors] = useState<Partial<Record<MessageKind, string>>>({});
+  const [errors, setErrors] = useState<ReadonlyMap<MessageKind, string>>(new Map());
   const [announcement, setAnnouncement] = useState('');
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (save.isPending) return;
-    const problems: Partial<Record<MessageKind, string>> = {};
+    const problems = new Map<MessageKind, string>();
     const targets: Partial<Record<MessageKind, number>> = {};
     for (const { kind } of answer.targets) {
       const minutes = minutesOf(draft[kind]);
-      if (minutes === undefined) problems[kind] = RESPONSE_TIMES_MESSAGES.TARGET;
+      if (minutes === undefined) problems.set(kind, RESPONSE_TIMES_MESSAGES.TARGET);
       else targets[kind] = minutes;
     }
     setErrors(problems);
-    if (Object.keys(problems).length > 0) {
+    if (problems.size > 0) {
       setAnnouncement(RESPONSE_TIMES_MESSAGES.TARGET);
       return;
     }
@@ -116,7 +116,7 @@ function ResponseTargetsForm({ answer }: { answer: ResponseTargetsAnswer }) {
           type="text"
           inputMode="numeric"
           value={draft[kind]}
-          error={errors[kind]}
+          error={errors.get(kind)}
           onChange={(value) => setDraft((current) => ({ ...current, [kind]: value }))}
         />
       ))}
