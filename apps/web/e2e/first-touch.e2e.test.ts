@@ -1,4 +1,13 @@
-import { SPEC_MESSAGES, SUBMISSION_RULES } from '@agency/shared';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import {
+  API_PATHS,
+  dashboardEnquiryPath,
+  MESSAGE_KIND_PATHS,
+  PATHS,
+  SPEC_MESSAGES,
+  SUBMISSION_RULES,
+} from '@agency/shared';
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness';
@@ -34,7 +43,7 @@ describe('first-touch sources in the browser', () => {
   let harness: Harness;
 
   beforeAll(async () => {
-    harness = await startHarness({ database: 'sqlite' });
+    harness = await startHarness({ database: 'sqlite', env: { FORM_RATE_LIMIT: 'off' } });
   });
 
   afterAll(async () => {
@@ -107,5 +116,47 @@ describe('first-touch sources in the browser', () => {
         utm_content: null,
       },
     ]);
+  });
+
+  it('staff read the source on the enquiry at 375 and 1280 px: a long campaign wraps, axe finds nothing', async () => {
+    const owner = { email: 'tunde.owner@rendezvous.test', password: 'Owner#Tunde2026' };
+    const form = new FormData();
+    form.set('email', owner.email);
+    form.set('password', owner.password);
+    expect((await fetch(`${harness.baseUrl}${API_PATHS.REGISTER}`, { method: 'POST', body: form })).status).toBe(201);
+    const mail = await harness.waitForMail(owner.email);
+    const link = mail.links.find((candidate) => new URL(candidate).pathname === PATHS.confirmEmail);
+    const token = link ? new URL(link).searchParams.get('token') : null;
+    expect((await fetch(`${harness.baseUrl}${API_PATHS.CONFIRM_EMAIL}?token=${token}`)).status).toBe(200);
+    const campaign = `lagos-launch-${'x'.repeat(150)}`;
+    const submitted = await fetch(`${harness.baseUrl}${MESSAGE_KIND_PATHS.contact.submit}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', Origin: harness.baseUrl },
+      body: JSON.stringify({
+        name: 'Ngozi Eze',
+        email: uniqueEmail('first-touch-view'),
+        phone: '0803 555 0101',
+        message: 'Could you redesign the website of my pharmacy in Enugu?',
+        sourceHost: 'www.instagram.com',
+        utmCampaign: campaign,
+      }),
+    });
+    expect(submitted.status).toBe(201);
+    const rows = await harness.query<{ id: number }>('select id from enquiries order by id desc limit 1');
+    for (const width of [375, 1280]) {
+      const page = await harness.newPage({ viewport: { width, height: 900 } });
+      const login = await page.request.post(API_PATHS.LOGIN, { data: owner, headers: { Origin: harness.baseUrl } });
+      expect(login.status()).toBe(200);
+      await page.goto(dashboardEnquiryPath('contact', Number(rows[0]?.id)));
+      await page.getByText(`Source: instagram.com (social) · campaign: ${campaign}`).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      expect(await harness.axe(page)).toEqual([]);
+      const dir = process.env.E2E_SCREENSHOTS;
+      if (dir) {
+        mkdirSync(dir, { recursive: true });
+        await page.screenshot({ path: path.join(dir, `first-touch-enquiry-${width}.png`), fullPage: true });
+      }
+      await page.close();
+    }
   });
 });
