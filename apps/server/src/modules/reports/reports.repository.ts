@@ -1,5 +1,12 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
-import type { EnquiryStatus, FirstResponseChannel, InboxFolder, MessageKind, SourceClass } from '@agency/shared';
+import {
+  AWAITING_ANSWER_STATUSES,
+  type EnquiryStatus,
+  type FirstResponseChannel,
+  type InboxFolder,
+  type MessageKind,
+  type SourceClass,
+} from '@agency/shared';
 import type { Database, EpochMs } from '../../lib/database-schema';
 
 /**
@@ -86,7 +93,7 @@ export interface OutcomeGroup {
   kind: MessageKind;
   folder: InboxFolder;
   answered: boolean;
-  stillNew: boolean;
+  awaitsAnswer: boolean;
   overdue: boolean;
   count: number;
 }
@@ -103,12 +110,19 @@ export async function countOutcomes(db: Kysely<Database>, range: ReportRange, no
       'kind',
       'folder',
       flag(eb, eb('first_response_at', 'is not', null)).as('answered'),
-      flag(eb, eb('status', '=', 'new')).as('still_new'),
+      flag(eb, eb('status', 'in', AWAITING_ANSWER_STATUSES)).as('awaits_answer'),
       flag(eb, eb.and([eb('first_response_at', 'is', null), eb('response_due_at', '<=', now)])).as('overdue'),
       eb.fn.countAll<number>().as('count'),
     ])
     .where(inRange(range))
-    .groupBy([sql.ref('week_start'), 'kind', 'folder', sql.ref('answered'), sql.ref('still_new'), sql.ref('overdue')]);
+    .groupBy([
+      sql.ref('week_start'),
+      'kind',
+      'folder',
+      sql.ref('answered'),
+      sql.ref('awaits_answer'),
+      sql.ref('overdue'),
+    ]);
   if (range.userId !== undefined) query = query.where('assignee_id', '=', range.userId);
   const rows = await query.execute();
   return rows.map((row) => ({
@@ -116,7 +130,7 @@ export async function countOutcomes(db: Kysely<Database>, range: ReportRange, no
     kind: row.kind,
     folder: row.folder,
     answered: Number(row.answered) === 1,
-    stillNew: Number(row.still_new) === 1,
+    awaitsAnswer: Number(row.awaits_answer) === 1,
     overdue: Number(row.overdue) === 1,
     count: Number(row.count),
   }));

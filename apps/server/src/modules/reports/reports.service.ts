@@ -78,11 +78,11 @@ function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> 
 
 const sum = (groups: readonly OutcomeGroup[]) => groups.reduce((total, group) => total + group.count, 0);
 const isOverdueMiss = (group: OutcomeGroup) =>
-  group.folder === 'inbox' && !group.answered && group.stillNew && group.overdue;
+  group.folder === 'inbox' && !group.answered && group.awaitsAnswer && group.overdue;
 
 function weekCountsOf(week: string, groups: readonly OutcomeGroup[]): WeekCounts {
   const inbox = groups.filter((group) => group.folder === 'inbox');
-  const unanswered = inbox.filter((group) => !group.answered && group.stillNew);
+  const unanswered = inbox.filter((group) => !group.answered && group.awaitsAnswer);
   return {
     week,
     received: sum(groups),
@@ -91,7 +91,7 @@ function weekCountsOf(week: string, groups: readonly OutcomeGroup[]): WeekCounts
     answered: sum(inbox.filter((group) => group.answered)),
     unanswered: sum(unanswered),
     overdue: sum(unanswered.filter((group) => group.overdue)),
-    notRecorded: sum(inbox.filter((group) => !group.answered && !group.stillNew)),
+    notRecorded: sum(inbox.filter((group) => !group.answered && !group.awaitsAnswer)),
   };
 }
 

@@ -102,11 +102,13 @@ function inScope(row: GeneratedEnquiry, scope: Scope): boolean {
   return row.created_at >= lagosStart(scope.fromDay) && row.created_at < lagosStart(scope.toDay) + DAY_MS;
 }
 
+/** Still waiting for a first answer: New, or Contacted by a tap that is only an attempt (decision 0038). */
+const awaiting = (row: GeneratedEnquiry) => row.status === 'new' || row.status === 'contacted';
 const isAnswered = (row: GeneratedEnquiry) => row.folder !== 'spam' && row.first_response_business_ms != null;
 const isOverdueMiss = (row: GeneratedEnquiry) =>
   row.folder === 'inbox' &&
   row.first_response_at == null &&
-  row.status === 'new' &&
+  awaiting(row) &&
   row.response_due_at != null &&
   row.response_due_at <= now();
 
@@ -192,7 +194,7 @@ function expectedReport(scope: Scope, names: Record<number, string>): Omit<Repor
     weeks: weeks.map((week) => {
       const of = counted.filter((row) => mondayOfMs(row.created_at) === week);
       const kept = of.filter((row) => row.folder === 'inbox');
-      const waiting = kept.filter((row) => row.first_response_at == null && row.status === 'new');
+      const waiting = kept.filter((row) => row.first_response_at == null && awaiting(row));
       return {
         week,
         received: of.length,
@@ -201,7 +203,7 @@ function expectedReport(scope: Scope, names: Record<number, string>): Omit<Repor
         answered: kept.filter((row) => row.first_response_at != null).length,
         unanswered: waiting.length,
         overdue: waiting.filter((row) => row.response_due_at != null && row.response_due_at <= now()).length,
-        notRecorded: kept.filter((row) => row.first_response_at == null && row.status !== 'new').length,
+        notRecorded: kept.filter((row) => row.first_response_at == null && !awaiting(row)).length,
       };
     }),
     funnel: {
