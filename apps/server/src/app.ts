@@ -32,8 +32,8 @@ import { createFormLimiter, messagesRouteDeclarations, refuseFloods } from './mo
 import { openApiRoutes } from './modules/openapi/openapi.routes';
 import { outboxRouteDeclarations } from './modules/outbox/outbox.routes';
 import { profileImagesRouteDeclarations } from './modules/profile-images/profile-images.routes';
-import { reportsRouteDeclarations } from './modules/reports/reports.routes';
 import { reminderRouteDeclarations } from './modules/reminders/reminders.routes';
+import { reportsRouteDeclarations } from './modules/reports/reports.routes';
 import { staffRouteDeclarations } from './modules/staff/staff.routes';
 import { responseTimesRouteDeclarations } from './modules/response-times/response-times.routes';
 import { createFormPages } from './modules/web/form-pages';
