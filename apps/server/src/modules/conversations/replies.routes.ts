@@ -1,16 +1,10 @@
-import {
-  EnquiryRefSchema,
-  MESSAGE_KINDS,
-  ReplyAnswerSchema,
-  ReplyCreateSchema,
-  TimelineAnswerSchema,
-} from '@agency/shared';
+import { EnquiryRefSchema, ReplyAnswerSchema, ReplyCreateSchema, TimelineAnswerSchema } from '@agency/shared';
 import type { AppDeps } from '../../app-deps';
 import { jsonAnswer, outputSchemaOf, refusals, responseRef } from '../../lib/json-schema';
 import { declareRoute, type DeclaredRoute } from '../../lib/routes';
 import { parseInput } from '../../middleware/validate';
 import { signedInUserId } from '../auth/require-staff';
-import { kindOf } from '../inbox/inbox.service';
+import { inEnquiry } from '../inbox/inbox';
 import { sendReply } from './replies';
 import { getAttachment, getTimeline } from './timeline';
 
@@ -22,22 +16,6 @@ export const REPLY_ROUTES = {
 } as const;
 
 const IdParamSchema = EnquiryRefSchema.pick({ id: true });
-const inEnquiry = {
-  parameters: [
-    {
-      name: 'kind',
-      in: 'path',
-      required: true,
-      schema: { type: 'string', enum: [...MESSAGE_KINDS] },
-      description: 'An unknown kind is 404',
-    },
-    { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[0-9]+$' } },
-  ],
-  parse: (raw: Record<string, string>) => ({
-    kind: kindOf(raw.kind ?? ''),
-    id: parseInput(IdParamSchema, { id: raw.id }).id,
-  }),
-};
 
 /** A staff reply from the enquiry and the enquiry's timeline (issue 20 items 1 and 6). */
 export function replyRouteDeclarations(deps: AppDeps): DeclaredRoute[] {

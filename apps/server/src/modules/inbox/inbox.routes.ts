@@ -1,7 +1,6 @@
 import {
   ALL_KINDS,
   BulkActionSchema,
-  EnquiryRefSchema,
   EnquiryUpdateSchema,
   INBOX_PATHS,
   INBOX_VIEWS,
@@ -9,16 +8,15 @@ import {
   InboxExportQuerySchema,
   InboxListQuerySchema,
   InboxMatchesQuerySchema,
-  MESSAGE_KINDS,
   NoteCreateSchema,
   type MessageKind,
 } from '@agency/shared';
 import type { AppDeps } from '../../app-deps';
-import { parseInput } from '../../middleware/validate';
 import { signedInUserId } from '../auth/require-staff';
 import { jsonAnswer, ref, refusals, responseRef } from '../../lib/json-schema';
 import { declareRoute, type DeclaredRoute } from '../../lib/routes';
 import { sendCsv, sendXlsx, XLSX_CONTENT_TYPE } from '../../lib/spreadsheet';
+import { KIND_PARAMETER, inEnquiry } from './inbox';
 import { exportFileNameOf } from './inbox-csv';
 import {
   addNote,
@@ -55,17 +53,6 @@ export const INBOX_ROUTES = {
   notes: '/api/enquiries/:kind/:id/notes',
 } as const;
 
-const IdParamSchema = EnquiryRefSchema.pick({ id: true });
-
-const KIND_PARAMETER = {
-  name: 'kind',
-  in: 'path',
-  required: true,
-  schema: { type: 'string', enum: [...MESSAGE_KINDS] },
-  description: 'An unknown kind is 404',
-};
-const ID_PARAMETER = { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[0-9]+$' } };
-
 const VIEW_PARAMETER = {
   ...KIND_PARAMETER,
   schema: { type: 'string', enum: [...INBOX_VIEWS] },
@@ -76,15 +63,6 @@ const VIEW_PARAMETER = {
 const inView = { parameters: [VIEW_PARAMETER], parse: (raw: Record<string, string>) => viewOf(raw.kind ?? '') };
 /** One kind's enquiries; an unknown kind is 404. */
 const inKind = { parameters: [KIND_PARAMETER], parse: (raw: Record<string, string>) => kindOf(raw.kind ?? '') };
-/** One enquiry: its kind (404 when unknown), then its id (400 when not a number). */
-const inEnquiry = {
-  parameters: [KIND_PARAMETER, ID_PARAMETER],
-  parse: (raw: Record<string, string>) => ({
-    kind: kindOf(raw.kind ?? ''),
-    id: parseInput(IdParamSchema, { id: raw.id }).id,
-  }),
-};
-
 const staffOnly = { access: 'staff', tags: ['Inbox'] } as const;
 const enquiryAnswer = (description: string) => jsonAnswer(description, ref('EnquiryAnswer'));
 

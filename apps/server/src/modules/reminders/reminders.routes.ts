@@ -1,32 +1,13 @@
-import { EnquiryRefSchema, MESSAGE_KINDS, SnoozeAnswerSchema, SnoozeSetSchema } from '@agency/shared';
+import { SnoozeAnswerSchema, SnoozeSetSchema } from '@agency/shared';
 import type { AppDeps } from '../../app-deps';
 import { jsonAnswer, outputSchemaOf, refusals, responseRef } from '../../lib/json-schema';
 import { declareRoute, type DeclaredRoute } from '../../lib/routes';
-import { parseInput } from '../../middleware/validate';
 import { signedInUserId } from '../auth/require-staff';
-import { kindOf } from '../inbox/inbox.service';
+import { inEnquiry } from '../inbox/inbox';
 import { changeSnooze, getSnooze } from './reminders.service';
 
 /** Beside the inbox's enquiry routes (inbox.routes.ts), with the same kind and id parameters. */
 export const REMINDER_ROUTES = { snooze: '/api/enquiries/:kind/:id/snooze' } as const;
-
-const IdParamSchema = EnquiryRefSchema.pick({ id: true });
-const inEnquiry = {
-  parameters: [
-    {
-      name: 'kind',
-      in: 'path',
-      required: true,
-      schema: { type: 'string', enum: [...MESSAGE_KINDS] },
-      description: 'An unknown kind is 404',
-    },
-    { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[0-9]+$' } },
-  ],
-  parse: (raw: Record<string, string>) => ({
-    kind: kindOf(raw.kind ?? ''),
-    id: parseInput(IdParamSchema, { id: raw.id }).id,
-  }),
-};
 
 const staffOnly = { access: 'staff', tags: ['Inbox'] } as const;
 const snoozeAnswer = (description: string) => jsonAnswer(description, outputSchemaOf(SnoozeAnswerSchema));

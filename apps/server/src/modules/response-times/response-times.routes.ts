@@ -1,7 +1,5 @@
 import {
-  EnquiryRefSchema,
   FirstResponseBodySchema,
-  MESSAGE_KINDS,
   RESPONSE_TIMES_PATHS,
   ResponseTargetsAnswerSchema,
   ResponseTargetsUpdateSchema,
@@ -9,32 +7,12 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { jsonAnswer, outputSchemaOf, ref, refusals, responseRef } from '../../lib/json-schema';
 import { declareRoute, type DeclaredRoute } from '../../lib/routes';
-import { parseInput } from '../../middleware/validate';
 import { signedInUserId } from '../auth/require-staff';
-import { confirmFirstResponse, getEnquiry, kindOf } from '../inbox/inbox.service';
+import { inEnquiry } from '../inbox/inbox';
+import { confirmFirstResponse, getEnquiry } from '../inbox/inbox.service';
 import { responseTargetsAnswer, saveResponseTargets } from './response-times.service';
 
 const TARGETS = outputSchemaOf(ResponseTargetsAnswerSchema);
-const IdParamSchema = EnquiryRefSchema.pick({ id: true });
-
-/** One enquiry: its kind (404 when unknown), then its id (400 when not a number), as the inbox's routes read them. */
-const inEnquiry = {
-  parameters: [
-    {
-      name: 'kind',
-      in: 'path',
-      required: true,
-      schema: { type: 'string', enum: [...MESSAGE_KINDS] },
-      description: 'An unknown kind is 404',
-    },
-    { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[0-9]+$' } },
-  ],
-  parse: (raw: Record<string, string>) => ({
-    kind: kindOf(raw.kind ?? ''),
-    id: parseInput(IdParamSchema, { id: raw.id }).id,
-  }),
-};
-
 /** First-response targets (every staff member reads them, owners change them) and the confirmed first answer. */
 export function responseTimesRouteDeclarations(deps: AppDeps): DeclaredRoute[] {
   return [
