@@ -244,8 +244,8 @@ function ReportBody({ answer }: { answer: ReportAnswer }) {
           }
         />
         <p className="report-note">
-          {totals.received} received in all. No answer recorded: moved on from New without a first answer in the app
-          (older enquiries).
+          {totals.received} received in all. No answer recorded: won, lost, enrolled or declined without a first answer
+          in the app (older enquiries, or a decision taken without recording the answer).
         </p>
         <CsvLink report="enquiries" answer={answer} label="enquiries per week" />
       </ReportSection>
