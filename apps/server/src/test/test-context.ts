@@ -19,6 +19,20 @@ export const TEST_APP_URL = 'http://app.test';
 export const STRONG_PASSWORD = 'Str0ng!Passw0rd';
 export const START_TIME = new Date('2026-11-22T09:00:00.000Z');
 
+/**
+ * The suites' limits with the login limits off too: for tests that sign staff in again after each move of the clock
+ * (the login limits have their own tests).
+ */
+export const LIMITS_WITHOUT_LOGIN_LIMITS: AppConfig['limits'] = {
+  ...DEFAULT_LIMITS,
+  register: [],
+  resetMail: [],
+  resetRequest: [],
+  form: [],
+  loginPerAddress: [],
+  loginPerAccount: [],
+};
+
 export interface TestContextOptions {
   config?: Partial<AppConfig>;
   allowlist?: string;

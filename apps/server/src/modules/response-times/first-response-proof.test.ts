@@ -9,9 +9,15 @@ import {
   type BusinessCalendarSettings,
   type MessageKind,
 } from '@agency/shared';
-import { DEFAULT_LIMITS } from '../../config/config';
 import { storeEnquiry } from '../../test/enquiries';
-import { createTestContext, signIn, signedInStaff, type StaffAgent, type TestContext } from '../../test/test-context';
+import {
+  createTestContext,
+  LIMITS_WITHOUT_LOGIN_LIMITS,
+  signIn,
+  signedInStaff,
+  type StaffAgent,
+  type TestContext,
+} from '../../test/test-context';
 import { businessMsBetween, isOpenAt, loadBusinessCalendar } from '../calendar/calendar.service';
 
 /**
@@ -45,15 +51,7 @@ let owner: StaffAgent;
 beforeAll(async () => {
   context = await createTestContext({
     config: {
-      limits: {
-        ...DEFAULT_LIMITS,
-        register: [],
-        resetMail: [],
-        resetRequest: [],
-        form: [],
-        loginPerAddress: [],
-        loginPerAccount: [],
-      },
+      limits: LIMITS_WITHOUT_LOGIN_LIMITS,
     },
   });
   owner = await signedInStaff(context, 'owner@agency.test');

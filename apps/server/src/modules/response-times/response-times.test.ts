@@ -14,11 +14,11 @@ import {
   firstResponsePathOf,
   type MessageKind,
 } from '@agency/shared';
-import { DEFAULT_LIMITS } from '../../config/config';
 import { storeEnquiry } from '../../test/enquiries';
 import {
   answeredSubmission,
   createTestContext,
+  LIMITS_WITHOUT_LOGIN_LIMITS,
   registerAndConfirm,
   signIn,
   signedInStaff,
@@ -106,15 +106,7 @@ beforeAll(async () => {
   context = await createTestContext({
     config: {
       // Staff sign in again after each move of the clock.
-      limits: {
-        ...DEFAULT_LIMITS,
-        register: [],
-        resetMail: [],
-        resetRequest: [],
-        form: [],
-        loginPerAddress: [],
-        loginPerAccount: [],
-      },
+      limits: LIMITS_WITHOUT_LOGIN_LIMITS,
       inboundMail: { secret: SECRET, maxBytes: 64 * 1024, attachmentMaxBytes: 1024, attachmentsTotalMaxBytes: 2048 },
     },
   });
