@@ -28,3 +28,4 @@ export * from './digest';
 export * from './response-times-api';
 export * from './first-touch';
 export * from './reminders';
+export * from './content';

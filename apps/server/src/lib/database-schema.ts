@@ -2,6 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type {
   AccountRole,
   AuditAction,
+  ContentType,
   EnquiryStatus,
   FirstResponseChannel,
   HistoryAction,
@@ -27,6 +28,8 @@ export interface UsersTable {
   created_at: EpochMs;
   /** 1: the 07:30 digest is mailed to them on working days (issue 21); each person can turn it off. */
   digest_enabled: Generated<number>;
+  /** 1: may edit the site's content (issue 22); owners always may. */
+  content_editor: Generated<number>;
 }
 
 export type EmailTokenPurpose = 'confirm' | 'reset';
@@ -379,6 +382,64 @@ export interface DigestRunsTable {
   sent_at: EpochMs;
 }
 
+/** One piece of the site's content (issue 22, docs/decisions/0043): its draft and which version is live. */
+export interface ContentItemsTable {
+  id: Generated<number>;
+  type: ContentType;
+  slug: string;
+  /** The draft's fields as JSON, valid by the type's schema in @agency/shared. */
+  draft: string;
+  draft_updated_at: EpochMs;
+  draft_updated_by: number | null;
+  published_version: number | null;
+  published_at: EpochMs | null;
+  scheduled_version: number | null;
+  publish_at: EpochMs | null;
+  position: Generated<number>;
+  created_at: EpochMs;
+  created_by: number | null;
+  deleted_at: EpochMs | null;
+}
+
+/** A saved version of an item: what a publish, a schedule or a rollback points at. */
+export interface ContentVersionsTable {
+  id: Generated<number>;
+  item_id: number;
+  version: number;
+  data: string;
+  created_at: EpochMs;
+  created_by: number | null;
+}
+
+/** An uploaded image: the original and its focal point; its variants are apart. */
+export interface ContentImagesTable {
+  id: string;
+  width: number;
+  height: number;
+  focal_x: Generated<number>;
+  focal_y: Generated<number>;
+  original_type: string;
+  original: Buffer;
+  created_at: EpochMs;
+  created_by: number | null;
+}
+
+/** One responsive variant (AVIF or WebP at one width) of an image. */
+export interface ContentImageVariantsTable {
+  image_id: string;
+  format: 'avif' | 'webp';
+  width: number;
+  height: number;
+  bytes: Buffer;
+}
+
+/** One row (id 1): the revision of what is published; each instance renders the pages again when it changes. */
+export interface SiteStateTable {
+  id: number;
+  revision: number;
+  updated_at: EpochMs;
+}
+
 export interface Database {
   enquiries: EnquiriesTable;
   users: UsersTable;
@@ -402,4 +463,9 @@ export interface Database {
   business_calendar: BusinessCalendarTable;
   response_targets: ResponseTargetsTable;
   digest_runs: DigestRunsTable;
+  content_items: ContentItemsTable;
+  content_versions: ContentVersionsTable;
+  content_images: ContentImagesTable;
+  content_image_variants: ContentImageVariantsTable;
+  site_state: SiteStateTable;
 }

@@ -15,6 +15,7 @@ import { searchIndex } from './0015-search-index';
 import { businessCalendar } from './0016-business-calendar';
 import { responseTimes } from './0017-response-times';
 import { reportsIndex } from './0018-reports-index';
+import { content } from './0019-content';
 
 /** Every migration, in order. Imported statically so the production bundle carries them. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0016-business-calendar': businessCalendar,
   '0017-response-times': responseTimes,
   '0018-reports-index': reportsIndex,
+  '0019-content': content,
 };
