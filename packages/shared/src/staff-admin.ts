@@ -66,6 +66,8 @@ export const StaffAccountSchema = z.object({
   createdAt: z.iso.datetime(),
   /** The account asking. */
   me: z.boolean(),
+  /** May edit the site's content (issue 22; owners always may): set by PUT CONTENT_PATHS.editor. */
+  editor: z.boolean().optional(),
 });
 export type StaffAccount = z.infer<typeof StaffAccountSchema>;
 /**
@@ -102,6 +104,15 @@ export const AUDIT_ACTIONS = [
   'saved-reply.delete',
   'mail.attach',
   'mail.convert',
+  'content.created',
+  'content.draft_saved',
+  'content.published',
+  'content.scheduled',
+  'content.unpublished',
+  'content.rolled_back',
+  'content.deleted',
+  'content.image_uploaded',
+  'content.editor_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -127,6 +138,15 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'saved-reply.create': 'Added a saved reply',
   'saved-reply.change': 'Changed a saved reply',
   'saved-reply.delete': 'Deleted a saved reply',
+  'content.created': 'Added a content item',
+  'content.draft_saved': 'Saved a content draft',
+  'content.published': 'Published a content item',
+  'content.scheduled': 'Scheduled a content item',
+  'content.unpublished': 'Unpublished a content item',
+  'content.rolled_back': 'Rolled a content item back',
+  'content.deleted': 'Deleted a content item',
+  'content.image_uploaded': 'Uploaded an image',
+  'content.editor_changed': 'Changed who may edit content',
 };
 
 /** Entries on a page of the audit log, unless `limit` says otherwise, and the most `limit` may ask for. */
