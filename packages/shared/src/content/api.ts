@@ -85,3 +85,19 @@ export const ImageFocusSchema = z.object({
   y: z.number().int().min(0).max(1000),
 });
 export const ContentEditorSchema = z.object({ editor: z.boolean() });
+
+/** An uploaded image as the editor gets it back: the original's size, its focal point and its variants. */
+export const ContentImageSchema = z.object({
+  id: z.string(),
+  width: z.number(),
+  height: z.number(),
+  /** Thousandths of the width and height from the top left (500, 500: the centre). */
+  focalX: z.number(),
+  focalY: z.number(),
+  variants: z.array(
+    z.object({ format: z.enum(['avif', 'webp']), width: z.number(), height: z.number(), path: z.string() }),
+  ),
+});
+export type ContentImage = z.infer<typeof ContentImageSchema>;
+/** POST CONTENT_PATHS.IMAGES (201 new, 200 the same file again) and PUT imageFocus. */
+export const ContentImageAnswerSchema = z.object({ success: z.literal(true), image: ContentImageSchema });

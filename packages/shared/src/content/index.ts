@@ -1,2 +1,4 @@
 export * from './schemas';
 export * from './api';
+export * from './images';
+export * from './published';

@@ -47,6 +47,9 @@ export const ImageRefSchema = z
     width: z.number().int().positive().max(10000),
     height: z.number().int().positive().max(10000),
     alt: text(300),
+    /** Where the crop is centred, in thousandths from the top left (the image's focal point when it was chosen). */
+    focalX: z.number().int().min(0).max(1000).optional(),
+    focalY: z.number().int().min(0).max(1000).optional(),
   })
   .refine(
     (image) => Boolean(image.imageId) !== Boolean(image.src),
