@@ -30,6 +30,8 @@ export const PATHS = {
   savedReplies: '/dashboard/saved-replies',
   /** Response times, what became of the enquiries and the funnel, a week at a time (issue 21); owners and staff. */
   reports: '/dashboard/reports',
+  /** Case studies, blog posts, testimonials and trainings: drafts, publishing and versions (issue 22); editors. */
+  content: '/dashboard/content',
   confirmEmail: '/confirm-email',
   resetPassword: '/reset-password',
   /** Where an account waiting for an owner's approval lands after signing in (issue 17). */

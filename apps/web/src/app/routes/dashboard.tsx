@@ -2,6 +2,8 @@ import { Navigate } from 'react-router-dom';
 import { PATHS, SPEC_MESSAGES } from '@agency/shared';
 import { Link } from '@/components/ui/link';
 import { StaffArea, StaffPageFrame, type StaffSession } from '@/features/auth';
+// The role check alone: the Content area's screens stay out of the inbox's chunk.
+import { isContentEditor } from '@/features/content/content-access';
 import { DigestSetting, MessagesDashboard } from '@/features/dashboard';
 import { OwnerNav, useOwnerCheck } from '@/features/owner';
 
@@ -43,6 +45,12 @@ function Inbox({ loading, user, redirect, leave }: StaffSession) {
             : 'Your response times by week'}
         </Link>
       </p>
+      {/* The Content area (issue 22): owners and the editors they name. */}
+      {owner.status === 'owner' || isContentEditor(user) ? (
+        <p className="dashboard__reports">
+          <Link to={PATHS.content}>Content: case studies, blog posts, testimonials and trainings</Link>
+        </p>
+      ) : null}
     </StaffPageFrame>
   );
 }
