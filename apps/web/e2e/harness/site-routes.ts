@@ -65,6 +65,7 @@ export const STAFF_PATHS = [
   '/dashboard/business-hours',
   '/dashboard/saved-replies',
   '/dashboard/reports',
+  '/dashboard/content',
   '/confirm-email',
   '/reset-password',
   '/awaiting-approval',

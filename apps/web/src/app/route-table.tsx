@@ -59,6 +59,7 @@ const DataRequestsPage = lazyPage('src/app/routes/data-requests.tsx', () => impo
 const BusinessHoursPage = lazyPage('src/app/routes/business-hours.tsx', () => import('./routes/business-hours'));
 const SavedRepliesPage = lazyPage('src/app/routes/saved-replies.tsx', () => import('./routes/saved-replies'));
 const ReportsPage = lazyPage('src/app/routes/reports.tsx', () => import('./routes/reports'));
+const ContentPage = lazyPage('src/app/routes/content.tsx', () => import('./routes/content'));
 const ConfirmEmailPage = lazyPage('src/app/routes/confirm-email.tsx', () => import('./routes/confirm-email'));
 const ResetPasswordPage = lazyPage('src/app/routes/reset-password.tsx', () => import('./routes/reset-password'));
 const AwaitingApprovalPage = lazyPage(
@@ -153,6 +154,7 @@ export const PAGE_ROUTES: PageRoute[] = [
   route('businessHours', 'business-hours', BusinessHoursPage, {}, staffOptions('bare', 'Business hours')),
   route('savedReplies', 'saved-replies', SavedRepliesPage, {}, staffOptions('bare', 'Saved replies')),
   route('reports', 'reports', ReportsPage, {}, staffOptions('bare', 'Reports')),
+  route('content', 'content', ContentPage, {}, staffOptions('bare', 'Content')),
   route('confirmEmail', 'confirm-email', ConfirmEmailPage, {}, staffOptions('site', 'Confirm your e-mail')),
   route('resetPassword', 'reset-password', ResetPasswordPage, {}, staffOptions('site', 'Set a new password')),
   route(
