@@ -1,6 +1,7 @@
 /**
  * Draws a page's 1200 x 630 link preview (og:image) as SVG and rasterises it with sharp: the brand colours, the
- * logo mark, the page title and the tagline. Original artwork, made at build time.
+ * logo mark, the page title and the tagline. Original artwork, made at build time, and by the server for a page whose
+ * title the published content changed (docs/decisions/0043).
  */
 import sharp from 'sharp';
 
@@ -49,8 +50,9 @@ export function ogImageSvg({ title, eyebrow, brand }) {
 </svg>`;
 }
 
-export async function writeOgImage(file, options) {
-  await sharp(Buffer.from(ogImageSvg(options)))
+/** The preview as PNG bytes: the build writes them to a file, the server keeps those of a changed title in memory. */
+export function ogImagePng(options) {
+  return sharp(Buffer.from(ogImageSvg(options)))
     .png({ compressionLevel: 9, palette: true })
-    .toFile(file);
+    .toBuffer();
 }
