@@ -8,6 +8,7 @@ import { makeOwner } from '../api/make-owner';
 import { makeStaff } from '../api/make-staff';
 import { refuseAccount } from '../api/refuse-account';
 import { removeAccount } from '../api/remove-account';
+import { setContentEditor } from '../api/set-content-editor';
 import { useAccountChange } from '../hooks/use-account-change';
 import type { OwnerScreenProps } from '../owner-page-props';
 import { ConfirmDialog } from './confirm-dialog';
@@ -125,6 +126,28 @@ export function StaffAccounts({ accounts }: OwnerScreenProps) {
     );
   }
 
+  /** Names a colleague content editor or takes it back (issue 22); owners always edit, so they have no box. */
+  function setEditor(account: StaffAccount, editor: boolean) {
+    if (busy !== null) return;
+    setAnnouncement('');
+    change.mutate(
+      { call: (accountId) => setContentEditor(accountId, editor), account },
+      {
+        onSuccess: (changed) =>
+          setAnnouncement(
+            changed.editor
+              ? `${changed.email} can now edit the site’s content.`
+              : `${changed.email} can no longer edit the site’s content.`,
+          ),
+        onError: (error) => {
+          if (isAccessError(error)) return;
+          const reason = error instanceof ApiError ? error.serverMessage : null;
+          setAnnouncement(reason ?? `Changing who edits content did not work for ${account.email}. Please try again.`);
+        },
+      },
+    );
+  }
+
   function answer(confirmed: boolean) {
     const question = asking;
     setAsking(null);
@@ -192,6 +215,17 @@ export function StaffAccounts({ accounts }: OwnerScreenProps) {
                 <span className={`owner-role owner-role--${account.role}`}>{ROLE_LABELS[account.role]}</span>
               </AccountSummary>
               <div className="owner-account__actions">
+                {account.role === 'staff' ? (
+                  <label className="owner-editor">
+                    <input
+                      type="checkbox"
+                      checked={account.editor === true}
+                      disabled={busy !== null}
+                      onChange={(event) => setEditor(account, event.target.checked)}
+                    />
+                    Content editor<span className="visually-hidden"> ({account.email})</span>
+                  </label>
+                ) : null}
                 {account.role === 'staff' ? button('makeOwner', account) : null}
                 {account.role === 'owner' && !isLastOwner(account) ? button('makeStaff', account) : null}
                 {account.me && isLastOwner(account) ? (
