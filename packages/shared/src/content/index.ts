@@ -2,3 +2,4 @@ export * from './schemas';
 export * from './api';
 export * from './images';
 export * from './published';
+export * from './seed';
