@@ -57,6 +57,8 @@ export interface SessionUser {
   username: string;
   email: string;
   profile_image: string;
+  /** May reach the Content area (issue 22): an owner, or staff an owner named content editor. */
+  contentEditor?: boolean;
 }
 
 /**

@@ -16,7 +16,7 @@ import {
 import { findUsableToken, insertEmailToken, spendToken, voidTokens } from './email-tokens.repository';
 import { createAuthLimits } from './auth-limits';
 import { destroyUserSessions } from './session-store';
-import { allowlistConfigured, isOwner, isShutOut, isStaff } from './staff-rule';
+import { allowlistConfigured, isOwner, isShutOut, isStaff, mayEditContent } from './staff-rule';
 import {
   claimFirstAccount,
   findUserByEmail,
@@ -33,7 +33,7 @@ type AuthDeps = Pick<AppDeps, 'db' | 'mail' | 'clock' | 'config' | 'checkPasswor
 
 // What other modules use of the accounts: who is staff, an account by id, the confirmed ones (for the assignee
 // list, the staff notifications, a data request's note authors), and ending an account's sessions.
-export { isStaff } from './staff-rule';
+export { isStaff, mayEditContent } from './staff-rule';
 export { findUserById, listConfirmedUsers } from './users.repository';
 export { destroyUserSessions } from './session-store';
 
@@ -43,7 +43,12 @@ export function usernameOf(email: string): string {
 }
 
 export function toSessionUser(user: User): SessionUser {
-  return { username: usernameOf(user.email), email: user.email, profile_image: user.profile_image };
+  return {
+    username: usernameOf(user.email),
+    email: user.email,
+    profile_image: user.profile_image,
+    contentEditor: mayEditContent(user),
+  };
 }
 
 function tokenInvalid(): AppError {

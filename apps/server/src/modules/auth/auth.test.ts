@@ -178,7 +178,7 @@ describe('login, session and logout', () => {
     expect(response.body).toEqual({
       success: true,
       message: API_MESSAGES.LOGIN_SUCCESS,
-      user: { username: 'owner', email: 'owner@agency.test', profile_image: DEFAULT_AVATAR },
+      user: { username: 'owner', email: 'owner@agency.test', profile_image: DEFAULT_AVATAR, contentEditor: true },
     });
     const cookie = sessionCookieOf(response);
     expect(cookie).toMatch(/HttpOnly/i);
@@ -201,7 +201,7 @@ describe('login, session and logout', () => {
     const signedIn = await agent.get(API_PATHS.SESSION_CHECK);
     expect(signedIn.body).toEqual({
       success: true,
-      user: { username: 'owner', email: 'owner@agency.test', profile_image: DEFAULT_AVATAR },
+      user: { username: 'owner', email: 'owner@agency.test', profile_image: DEFAULT_AVATAR, contentEditor: true },
     });
   });
 

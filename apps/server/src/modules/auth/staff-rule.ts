@@ -15,6 +15,11 @@ export function isOwner(user: Pick<User, 'role'>): boolean {
   return user.role === 'owner';
 }
 
+/** Who may edit the site's content (issue 22): owners, and staff an owner named content editor. */
+export function mayEditContent(user: Pick<User, 'role' | 'content_editor'>): boolean {
+  return user.role === 'owner' || (user.role === 'staff' && Number(user.content_editor) === 1);
+}
+
 /** A refused or removed account is treated as signed out everywhere, even with a session that survived. */
 export function isShutOut(user: Pick<User, 'role'>): boolean {
   return user.role === 'refused' || user.role === 'removed';

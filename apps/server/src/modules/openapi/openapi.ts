@@ -118,6 +118,7 @@ function components(sessionCookieName: string): Record<string, unknown> {
           username: { type: 'string' },
           email: { type: 'string' },
           profile_image: { type: 'string' },
+          contentEditor: { type: 'boolean', description: 'May reach the Content area: an owner or a content editor.' },
         },
         required: ['username', 'email', 'profile_image'],
       },

@@ -11,9 +11,10 @@ export interface AccountRow {
   role: AccountRole;
   confirmed_at: number | null;
   created_at: number;
+  content_editor: number;
 }
 
-const ACCOUNT_COLUMNS = ['id', 'email', 'role', 'confirmed_at', 'created_at'] as const;
+const ACCOUNT_COLUMNS = ['id', 'email', 'role', 'confirmed_at', 'created_at', 'content_editor'] as const;
 
 const accountOf = (row: AccountRow): AccountRow => ({
   id: Number(row.id),
@@ -21,6 +22,7 @@ const accountOf = (row: AccountRow): AccountRow => ({
   role: row.role,
   confirmed_at: row.confirmed_at === null ? null : Number(row.confirmed_at),
   created_at: Number(row.created_at),
+  content_editor: Number(row.content_editor),
 });
 
 /** Every account, newest first: an agency has a handful, so no paging. */
@@ -46,6 +48,15 @@ export async function changeRole(db: Db, id: number, from: readonly AccountRole[
     .where('role', 'in', [...from])
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** Whether a colleague may edit the site's content (issue 22); owners always may, whatever it says. */
+export async function setContentEditor(db: Db, id: number, editor: boolean): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ content_editor: editor ? 1 : 0 })
+    .where('id', '=', id)
+    .execute();
 }
 
 /**

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { decimalId, STAFF_ADMIN_PATHS } from '@agency/shared';
+import { CONTENT_PATHS, ContentEditorSchema, decimalId, STAFF_ADMIN_PATHS } from '@agency/shared';
 import type { AppDeps } from '../../app-deps';
 import { jsonAnswer, ref, refusals, responseRef } from '../../lib/json-schema';
 import { declareRoute, type DeclaredRoute } from '../../lib/routes';
 import { parseInput } from '../../middleware/validate';
 import { signedInUserId } from '../auth/require-staff';
-import { changeAccount, listAccounts, type StaffAction } from './staff.service';
+import { changeAccount, listAccounts, setContentEditor, type StaffAction } from './staff.service';
 
 /** The routes of STAFF_ADMIN_PATHS' accounts, with the id as a parameter (staff.test.ts checks they agree). */
 export const STAFF_ROUTES = {
@@ -16,6 +16,9 @@ export const STAFF_ROUTES = {
   makeOwner: `${STAFF_ADMIN_PATHS.ACCOUNTS}/:id/make-owner`,
   makeStaff: `${STAFF_ADMIN_PATHS.ACCOUNTS}/:id/make-staff`,
 } as const;
+
+/** Who may edit the site's content (CONTENT_PATHS.editor, issue 22), beside the account actions. */
+export const CONTENT_EDITOR_ROUTE = CONTENT_PATHS.editor(':id');
 
 const IdParamSchema = z.object({ id: decimalId });
 const ID_PARAMETER = { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[0-9]+$' } };
@@ -77,5 +80,23 @@ export function staffRouteDeclarations(deps: AppDeps): DeclaredRoute[] {
         },
       }),
     ),
+    declareRoute({
+      method: 'put',
+      path: CONTENT_EDITOR_ROUTE,
+      access: 'owner',
+      tags: ['Owners'],
+      operationId: 'setContentEditor',
+      summary: "Whether a colleague may edit the site's content (issue 22; owners always may) (owners only)",
+      params: inAccount,
+      body: { schema: ContentEditorSchema },
+      responses: {
+        '200': jsonAnswer('The account as changed', ref('StaffAccountAnswer')),
+        '409': responseRef('AccountConflict'),
+        ...refusals(400, 401, 403, 404, 405, 413, 415, 503),
+      },
+      handle: async ({ req, res, params: id, body }) => {
+        res.json({ success: true, account: await setContentEditor(deps, id, body.editor, signedInUserId(req)) });
+      },
+    }),
   ];
 }

@@ -60,6 +60,7 @@ function accountOf(row: repository.AccountRow, ownerId: number): StaffAccount {
     confirmed: row.confirmed_at !== null,
     createdAt: new Date(row.created_at).toISOString(),
     me: row.id === ownerId,
+    editor: row.content_editor === 1,
   };
 }
 
@@ -116,5 +117,35 @@ export async function changeAccount(
     }),
   );
   if (action === 'approve') deps.mail.wake();
+  return accountOf(account, ownerId);
+}
+
+/**
+ * Names a staff member a content editor, or no longer (issue 22): they reach the Content area on their very next
+ * request. Owners edit content whatever the flag says; a waiting, refused or removed account cannot be named (409).
+ */
+export async function setContentEditor(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  accountId: number,
+  editor: boolean,
+  ownerId: number,
+): Promise<StaffAccount> {
+  const now = deps.clock().getTime();
+  const account = await withConflictRetry(() =>
+    deps.db.transaction().execute(async (trx) => {
+      const before = await repository.findAccount(trx, accountId);
+      if (!before) throw new AppError(404, STAFF_ERRORS.NOT_FOUND);
+      if (before.role !== 'staff' && before.role !== 'owner') throw new AppError(409, STAFF_ERRORS.NOT_STAFF_OR_OWNER);
+      await repository.setContentEditor(trx, accountId, editor);
+      await recordAudit(trx, {
+        action: 'content.editor_changed',
+        actor: await actorOf(trx, ownerId),
+        target: `account ${before.email}`,
+        detail: { from: before.content_editor === 1, to: editor },
+        at: now,
+      });
+      return { ...before, content_editor: editor ? 1 : 0 };
+    }),
+  );
   return accountOf(account, ownerId);
 }
