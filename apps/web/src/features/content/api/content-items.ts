@@ -87,9 +87,7 @@ export function useDeleteContent() {
   return useMutation({
     mutationFn: (id: number) => request(CONTENT_PATHS.item(id), { method: 'DELETE', schema: DoneAnswerSchema }),
     meta: ACCESS,
-    onSuccess: (_answer, id) => {
-      client.removeQueries({ queryKey: itemKey(id) });
-      void client.invalidateQueries({ queryKey: [...contentKey, 'list'] });
-    },
+    // The item's own query is left to expire: removing it while its editor is still on screen would ask for it again.
+    onSuccess: () => client.invalidateQueries({ queryKey: [...contentKey, 'list'] }),
   });
 }

@@ -74,6 +74,11 @@ export function ContentEditor({ type, item, announce, onList, onCreated }: Conte
         return null;
       }
       const fields = error instanceof ApiError ? errorsByPath(error.fieldErrors) : {};
+      // 409: another item of the type has this page address.
+      const savingSlug = request.action === 'create' || request.action === 'save';
+      if (savingSlug && error instanceof ApiError && error.status === 409 && error.serverMessage) {
+        fields.slug ??= error.serverMessage;
+      }
       const count = Object.keys(fields).length;
       setErrors(fields);
       announce(

@@ -1,7 +1,9 @@
 import { useId } from 'react';
 import { CONTENT_TYPE_LABELS, CONTENT_TYPES, type ContentType } from '@agency/shared';
+import { ApiError } from '@/lib/api-client';
 import { formatLagosDate } from '@/lib/format-date';
 import { useContentList } from '../api/content-items';
+import { EDITORS_ONLY } from '../content-access';
 import { CONTENT_FORMS, stateLabel } from '../content-forms';
 
 interface ContentListProps {
@@ -49,7 +51,11 @@ export function ContentList({ type, onType, onOpen, onNew }: ContentListProps) {
       {list.isPending ? (
         <p>Loading the {labels.many.toLowerCase()}...</p>
       ) : list.isError ? (
-        <p role="alert">The {labels.many.toLowerCase()} could not be loaded. Please try again.</p>
+        <p role="alert">
+          {list.error instanceof ApiError && list.error.status === 403
+            ? EDITORS_ONLY
+            : `The ${labels.many.toLowerCase()} could not be loaded. Please try again.`}
+        </p>
       ) : list.data.length === 0 ? (
         <p className="owner-empty">No {labels.many.toLowerCase()} yet.</p>
       ) : (
