@@ -3,3 +3,4 @@ export * from './api';
 export * from './images';
 export * from './published';
 export * from './seed';
+export * from './markdown';
