@@ -7,6 +7,7 @@ import {
   ALL_KINDS,
   API_BASE,
   API_PATHS,
+  CONTENT_PATHS,
   DEFAULT_AVATAR,
   ENQUIRY_KINDS,
   INBOX_PATHS,
@@ -91,6 +92,10 @@ function expectedApiPaths(): string[] {
       DIGEST_PATH,
       // An enquiry's snooze (issue 21).
       snoozePathOf('contact', 7).replace('/contact/7/', '/{kind}/{id}/'),
+      // The Content area, its images and who may edit (issue 22).
+      ...Object.values(CONTENT_PATHS).map((contentPath) =>
+        (typeof contentPath === 'string' ? contentPath : contentPath(7)).replace(/\/7(?=\/|$)/, '/{id}'),
+      ),
     ]),
   ].sort();
 }

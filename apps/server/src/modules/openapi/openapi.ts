@@ -235,6 +235,7 @@ function tags(): Array<{ name: string; description: string }> {
     { name: 'Audit log', description: 'Who did what, newest first; owners only (docs/decisions/0022)' },
     { name: 'Data requests', description: "A person's records found, exported and erased; owners only" },
     { name: 'Reports', description: 'Response times, enquiries per week and the funnel (docs/decisions/0042)' },
+    { name: 'Content', description: "The site's content: drafts, versions, publishing; owners and editors (0043)" },
     { name: 'Service', description: 'Health, undelivered mails and this document' },
   ];
 }
