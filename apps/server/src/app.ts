@@ -15,6 +15,7 @@ import { routerOf, type DeclaredRoute } from './lib/routes';
 import { auditRouteDeclarations } from './modules/audit/audit.routes';
 import { calendarRouteDeclarations } from './modules/calendar/calendar.routes';
 import { contentRouteDeclarations } from './modules/content/content.routes';
+import { contentImagesRouteDeclarations } from './modules/content-images/content-images.routes';
 import { authRouteDeclarations, SESSION_COOKIE_NAME } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { inboundRouteDeclarations } from './modules/conversations/inbound.routes';
@@ -185,6 +186,7 @@ export function createApp(deps: AppDeps): Express {
   mount(reportsRouteDeclarations(deps));
   mount(profileImagesRouteDeclarations(deps.db));
   mount(contentRouteDeclarations(deps));
+  mount(contentImagesRouteDeclarations(deps));
   app.use(openApiRoutes({ origin: publicOriginOf(config.appUrl), sessionCookieName: SESSION_COOKIE_NAME }, declared));
   app.use(API_BASE, apiNotFound);
 
