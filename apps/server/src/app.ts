@@ -15,7 +15,7 @@ import { routerOf, type DeclaredRoute } from './lib/routes';
 import { auditRouteDeclarations } from './modules/audit/audit.routes';
 import { calendarRouteDeclarations } from './modules/calendar/calendar.routes';
 import { contentRouteDeclarations } from './modules/content/content.routes';
-import { contentImagesRouteDeclarations } from './modules/content-images/content-images.routes';
+import { contentImagesRouteDeclarations, contentMediaRouter } from './modules/content-images/content-images.routes';
 import { authRouteDeclarations, SESSION_COOKIE_NAME } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { inboundRouteDeclarations } from './modules/conversations/inbound.routes';
@@ -39,6 +39,7 @@ import { reportsRouteDeclarations } from './modules/reports/reports.routes';
 import { staffRouteDeclarations } from './modules/staff/staff.routes';
 import { responseTimesRouteDeclarations } from './modules/response-times/response-times.routes';
 import { createFormPages } from './modules/web/form-pages';
+import { createSitePages } from './modules/web/site-pages';
 import { publicOriginOf, webRoutes } from './modules/web/web.routes';
 
 export type { AppDeps } from './app-deps';
@@ -167,7 +168,11 @@ export function createApp(deps: AppDeps): Express {
   const webRoot = deps.webRoot ?? DEFAULT_WEB_ROOT;
   // A public form's page, filled per request and rendered as a form post's answer (docs/decisions/0019).
   const issueFormSlots = () => ({ question: humanCheck.issue(deps.clock().getTime()), idempotencyKey: randomUUID() });
-  const formPages = createFormPages(webRoot, () => publicOriginOf(config.appUrl));
+  // The site's pages: the build's files, or rendered again from the published content (docs/decisions/0043).
+  const sitePages =
+    deps.sitePages ??
+    createSitePages({ webRoot, publicOrigin: publicOriginOf(config.appUrl), db: deps.db, logger: deps.logger });
+  const formPages = createFormPages(webRoot, () => publicOriginOf(config.appUrl), sitePages);
   mount(humanCheckRouteDeclarations(deps, humanCheck));
   mount(messagesRouteDeclarations(deps, { humanCheck, formPages, issueFormSlots }, formLimiter));
   mount(inboxRouteDeclarations(deps));
@@ -185,12 +190,14 @@ export function createApp(deps: AppDeps): Express {
   mount(responseTimesRouteDeclarations(deps));
   mount(reportsRouteDeclarations(deps));
   mount(profileImagesRouteDeclarations(deps.db));
-  mount(contentRouteDeclarations(deps));
+  // The preview renders with the site's pages (renderPreview); a change makes them render again (onSiteRevision).
+  mount(contentRouteDeclarations({ ...deps, sitePages }));
   mount(contentImagesRouteDeclarations(deps));
   app.use(openApiRoutes({ origin: publicOriginOf(config.appUrl), sessionCookieName: SESSION_COOKIE_NAME }, declared));
   app.use(API_BASE, apiNotFound);
 
-  app.use(webRoutes(webRoot, config.appUrl, issueFormSlots));
+  app.use(contentMediaRouter(deps));
+  app.use(webRoutes(webRoot, config.appUrl, sitePages, issueFormSlots));
   app.use(apiNotFound);
   app.use(errorHandler(logger));
   return app;

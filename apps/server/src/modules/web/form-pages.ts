@@ -1,7 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { z } from 'zod';
 import {
   escapeHtml,
   FIRST_TOUCH_ATTRIBUTE,
@@ -13,6 +12,7 @@ import {
   PUBLIC_ORIGIN_PLACEHOLDER,
   sumQuestionLabel,
   type FormPageState,
+  type PublishedContent,
   type IssuedSumQuestion,
 } from '@agency/shared';
 
@@ -55,49 +55,68 @@ export function fillFirstTouchSlots(html: string, touch: FirstTouch): string {
   );
 }
 
-const ManifestSchema = z.object({ routes: z.record(z.string(), z.string()) });
-
-interface SsrEntry {
-  renderPage: (url: string, options: { formState: FormPageState }) => Promise<{ html: string }>;
-}
-
 const ROOT_OPEN = '<div id="root">';
 /** The app's scripts: a page rendered for a post without JavaScript is complete without them (0019). */
 const SCRIPTS = /<script(?: type="module"[^>]*)?>[\s\S]*?<\/script>\s*|<link rel="modulepreload"[^>]*>\s*/g;
 
+interface SsrEntry {
+  renderPage: (
+    url: string,
+    options: { formState: FormPageState; content?: PublishedContent },
+  ) => Promise<{ html: string }>;
+}
+
+/** What a form page needs of a set of the site's pages (site-pages.ts's PageSet). */
+interface PagesShown {
+  content: PublishedContent | undefined;
+  pageOf(key: string): string | undefined;
+  read(name: string): Promise<{ body: Buffer }>;
+}
+
+/** The site's pages (site-pages.ts's SitePages). */
+interface SitePagesShown {
+  available: boolean;
+  current(): Promise<PagesShown>;
+}
+
+interface Shell {
+  before: string;
+  after: string;
+}
+
 /**
  * Renders a public form's page as the answer to a form post (docs/decisions/0019): the web app's SSR bundle
- * (apps/web/dist/server/entry-server.js) renders the page with the form's state, and the result goes into the
- * prerendered file of the same page (its head, inlined CSS and the public address), without the app's scripts.
- * Without a build (`available()` false) form posts are answered with JSON.
+ * (apps/web/dist/server/entry-server.js) renders the page with the form's state and the published content the site's
+ * current pages show (docs/decisions/0043), and the result goes into that set's page of the same path (its head,
+ * inlined CSS and the public address), without the app's scripts. Without a build (`available()` false) form posts
+ * are answered with JSON.
  */
-export function createFormPages(webRoot: string, publicOrigin: () => string) {
+export function createFormPages(webRoot: string, publicOrigin: () => string, site: SitePagesShown) {
   const entryFile = path.resolve(webRoot, '..', 'server', 'entry-server.js');
-  const manifestFile = path.join(webRoot, 'routes-manifest.json');
   let entry: Promise<SsrEntry> | undefined;
-  const shells = new Map<string, { before: string; after: string }>();
+  // Each set of pages has its own shells; a set no longer served is dropped with its shells.
+  const shells = new WeakMap<PagesShown, Map<string, Shell>>();
 
-  const shellOf = (pagePath: string) => {
-    let shell = shells.get(pagePath);
+  const shellOf = async (pages: PagesShown, pagePath: string): Promise<Shell> => {
+    let ofSet = shells.get(pages);
+    if (!ofSet) shells.set(pages, (ofSet = new Map()));
+    let shell = ofSet.get(pagePath);
     if (!shell) {
-      const manifest = ManifestSchema.parse(JSON.parse(readFileSync(manifestFile, 'utf8')));
-      const file = manifest.routes[pathKey(pagePath)];
-      if (!file) throw new Error(`The build has no page for ${pagePath}.`);
-      const html = readFileSync(path.join(webRoot, file), 'utf8')
-        .replaceAll(PUBLIC_ORIGIN_PLACEHOLDER, publicOrigin())
-        .replace(SCRIPTS, '');
+      const file = pages.pageOf(pathKey(pagePath));
+      if (!file) throw new Error(`The site has no page for ${pagePath}.`);
+      const html = (await pages.read(file)).body.toString('utf8').replace(SCRIPTS, '');
       const start = html.indexOf(ROOT_OPEN);
       const end = html.lastIndexOf('</div>', html.indexOf('</body>'));
       if (start < 0 || end < start) throw new Error(`The page for ${pagePath} has no root element.`);
       shell = { before: html.slice(0, start + ROOT_OPEN.length), after: html.slice(end) };
-      shells.set(pagePath, shell);
+      ofSet.set(pagePath, shell);
     }
     return shell;
   };
 
   return {
     /** Whether the site is built with its SSR bundle, so form posts can be answered with pages. */
-    available: () => existsSync(entryFile) && existsSync(manifestFile),
+    available: () => site.available && existsSync(entryFile),
     async render(pagePath: string, formState: FormPageState): Promise<string> {
       entry ??= import(pathToFileURL(entryFile).href) as Promise<SsrEntry>;
       // A failed load is tried again next time rather than failing for good.
@@ -105,8 +124,9 @@ export function createFormPages(webRoot: string, publicOrigin: () => string) {
         entry = undefined;
         throw error;
       });
-      const { html } = await loaded.renderPage(pagePath, { formState });
-      const shell = shellOf(pagePath);
+      const pages = await site.current();
+      const { html } = await loaded.renderPage(pagePath, { formState, content: pages.content });
+      const shell = await shellOf(pages, pagePath);
       return `${shell.before}${html.replaceAll(PUBLIC_ORIGIN_PLACEHOLDER, publicOrigin())}${shell.after}`;
     },
   };

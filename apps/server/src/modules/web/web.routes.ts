@@ -1,28 +1,10 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
-import { z } from 'zod';
-import {
-  firstTouchOfVisit,
-  pathKey,
-  PUBLIC_ORIGIN_PLACEHOLDER,
-  SERVER_MESSAGES,
-  type IssuedSumQuestion,
-} from '@agency/shared';
-import { fillFirstTouchSlots, fillFormSlots, hasFormSlots } from './form-pages';
+import { firstTouchOfVisit, pathKey, SERVER_MESSAGES, type IssuedSumQuestion } from '@agency/shared';
+import { fillFirstTouchSlots, fillFormSlots } from './form-pages';
+import type { PageSet, SitePages } from './site-pages';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
-const MANIFEST_FILE = 'routes-manifest.json';
-
-const RoutesManifestSchema = z.object({
-  routes: z.record(z.string(), z.string()),
-  notFound: z.string(),
-});
-
-/** The build's files that name the public address: the pages, sitemap.xml and robots.txt (docs/decisions/0017). */
-const ADDRESSED_FILE = /\.(?:html|xml|txt)$/;
 /** An origin that reads the same in an HTML attribute, a JSON string, XML text and plain text. */
 const PLAIN_ORIGIN = /^https?:\/\/(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d+)?$/i;
 
@@ -35,48 +17,8 @@ export function publicOriginOf(appUrl: string): string {
   return origin;
 }
 
-interface AddressedFile {
-  body: Buffer;
-  etag: string;
-  /** A page with a public form: its question, token and key are written in per request (docs/decisions/0019). */
-  formSlots: boolean;
-}
-
 /** A fresh question with its token, and a new key, for one public form page. */
 export type IssueFormSlots = () => { question: IssuedSumQuestion; idempotencyKey: string };
-
-/**
- * The addressed files of the build, each read on its first request with the placeholder origin replaced by the
- * public one, then answered from memory: the same bytes and ETag every time, whatever the files on disk do later.
- */
-function addressedFiles(webRoot: string, publicOrigin: string) {
-  const names = new Set(
-    readdirSync(webRoot, { recursive: true, encoding: 'utf8' })
-      .map((name) => name.split(path.sep).join('/'))
-      .filter((name) => ADDRESSED_FILE.test(name) && !name.startsWith('assets/') && !/(?:^|\/)\./.test(name)),
-  );
-  const loaded = new Map<string, Promise<AddressedFile>>();
-  const load = async (name: string): Promise<AddressedFile> => {
-    const text = await readFile(path.join(webRoot, name), 'utf8');
-    const body = Buffer.from(text.replaceAll(PUBLIC_ORIGIN_PLACEHOLDER, publicOrigin));
-    const hash = createHash('sha256').update(body).digest('base64url').slice(0, 27);
-    const formSlots = name.endsWith('.html') && hasFormSlots(text);
-    return { body, etag: `W/"${body.length.toString(16)}-${hash}"`, formSlots };
-  };
-  return {
-    has: (name: string) => names.has(name),
-    read(name: string): Promise<AddressedFile> {
-      let file = loaded.get(name);
-      if (!file) {
-        file = load(name);
-        // A file that could not be read is tried again next time rather than failing for good.
-        file.catch(() => loaded.delete(name));
-        loaded.set(name, file);
-      }
-      return file;
-    },
-  };
-}
 
 /** The build file a request path names (relative, with forward slashes); none if malformed. */
 function fileNameOf(requestPath: string): string | undefined {
@@ -98,22 +40,20 @@ export function routeKeyOf(requestPath: string): string | undefined {
 
 /**
  * Serves apps/web/dist/client as docs/decisions/0001 describes: hashed assets cached for a year,
- * every page from its prerendered HTML (routes-manifest.json), anything else the 404 page. The pages, sitemap.xml
- * and robots.txt name `appUrl`'s origin (docs/decisions/0017). A page with a public form gets a fresh question, token
- * and key in its slots per request, and is never cached (0019). Without a build, page requests get a short JSON note.
+ * every page from the site's current set of pages (`site`: the build's prerendered files, or the pages rendered again
+ * from the published content, docs/decisions/0043), anything else the 404 page. The pages, sitemap.xml and robots.txt
+ * name `appUrl`'s origin (docs/decisions/0017). A page with a public form gets a fresh question, token and key in its
+ * slots per request, and is never cached (0019). Without a build, page requests get a short JSON note.
  */
-export function webRoutes(webRoot: string, appUrl: string, issueFormSlots?: IssueFormSlots): Router {
+export function webRoutes(webRoot: string, appUrl: string, site: SitePages, issueFormSlots?: IssueFormSlots): Router {
   const router = Router();
-  const manifestPath = path.join(webRoot, MANIFEST_FILE);
-  if (!existsSync(manifestPath)) {
+  if (!site.available) {
     router.get(/^(?!\/api(?:\/|$)).*/, (_req, res) => {
       res.status(404).json({ success: false, message: SERVER_MESSAGES.WEB_NOT_BUILT });
     });
     return router;
   }
-  const manifest = RoutesManifestSchema.parse(JSON.parse(readFileSync(manifestPath, 'utf8')));
   const publicOrigin = publicOriginOf(appUrl);
-  const files = addressedFiles(webRoot, publicOrigin);
 
   /**
    * The first touch of a visit landing on a form page without JavaScript (docs/decisions/0041): the Referer's host
@@ -126,8 +66,9 @@ export function webRoutes(webRoot: string, appUrl: string, issueFormSlots?: Issu
       ownHosts: [new URL(publicOrigin).hostname, req.hostname],
     });
 
-  const sendAddressed = async (req: Request, res: Response, status: number, name: string) => {
-    const file = await files.read(name);
+  /** Answers from one set of pages: a request never mixes two revisions. */
+  const sendAddressed = async (req: Request, res: Response, pages: PageSet, status: number, name: string) => {
+    const file = await pages.read(name);
     res.status(status);
     if (file.formSlots && issueFormSlots) {
       // A token is single-use: a copy kept by the browser or a proxy would hand out a spent question. The same
@@ -160,8 +101,16 @@ export function webRoutes(webRoot: string, appUrl: string, issueFormSlots?: Issu
   router.use(async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const name = fileNameOf(req.path);
-    if (name === undefined || !files.has(name)) return next();
-    await sendAddressed(req, res, 200, name);
+    if (name === undefined) return next();
+    const pages = await site.current();
+    if (pages.has(name)) return sendAddressed(req, res, pages, 200, name);
+    // An og:image the published content gave a new title, drawn by the server.
+    const image = pages.drawn(`/${name}`);
+    if (!image) return next();
+    res.setHeader('Cache-Control', 'public, max-age=3600');
+    res.setHeader('ETag', image.etag);
+    res.type('.png');
+    res.send(image.body);
   });
   router.use(
     express.static(webRoot, {
@@ -175,10 +124,11 @@ export function webRoutes(webRoot: string, appUrl: string, issueFormSlots?: Issu
   );
 
   router.get(/^(?!\/api(?:\/|$)).*/, async (req, res) => {
+    const pages = await site.current();
     const key = req.path.startsWith('/assets/') ? undefined : routeKeyOf(req.path);
-    const page = key === undefined ? undefined : manifest.routes[key];
-    if (page) await sendAddressed(req, res, 200, page);
-    else await sendAddressed(req, res, 404, manifest.notFound);
+    const page = key === undefined ? undefined : pages.pageOf(key);
+    if (page) await sendAddressed(req, res, pages, 200, page);
+    else await sendAddressed(req, res, pages, 404, pages.notFound);
   });
   return router;
 }
