@@ -94,7 +94,7 @@ function expectedApiPaths(): string[] {
       snoozePathOf('contact', 7).replace('/contact/7/', '/{kind}/{id}/'),
       // The Content area, its images and who may edit (issue 22).
       ...Object.values(CONTENT_PATHS).map((contentPath) =>
-        (typeof contentPath === 'string' ? contentPath : contentPath(7)).replace(/\/7(?=\/|$)/, '/{id}'),
+        (typeof contentPath === 'string' ? contentPath : contentPath('7')).replace(/\/7(?=\/|$)/, '/{id}'),
       ),
     ]),
   ].sort();
