@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import { Router, type RequestHandler } from 'express';
 import multer from 'multer';
 import {
   CONTENT_IMAGE_MAX_BYTES,
@@ -50,17 +50,16 @@ const readImageFile: RequestHandler = (req, res, next) => {
   });
 };
 
-const idParameter = {
-  name: 'id',
-  in: 'path',
-  required: true,
-  schema: { type: 'string', pattern: CONTENT_IMAGE_ID.source },
+const inImage = {
+  parameters: [
+    { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: CONTENT_IMAGE_ID.source } },
+  ],
+  parse: (raw: Record<string, string>) => String(raw.id),
 };
-const inImage = { parameters: [idParameter], parse: (raw: Record<string, string>) => String(raw.id) };
 
 /**
- * Images for the site's content (issue 22, docs/decisions/0043 "Images"): editors upload and set focal points; anyone
- * reads the variants under /media, from the database, so every instance serves them.
+ * Images for the site's content (issue 22, docs/decisions/0043 "Images"): editors and owners upload them and set
+ * their focal points. Their variants are served by contentMediaRouter.
  */
 export function contentImagesRouteDeclarations(deps: AppDeps): DeclaredRoute[] {
   const tags = ['Content'];
@@ -125,42 +124,27 @@ export function contentImagesRouteDeclarations(deps: AppDeps): DeclaredRoute[] {
         res.json({ success: true, image: await setImageFocus(deps, id, body) });
       },
     }),
-    declareRoute({
-      access: 'public',
-      tags,
-      method: 'get',
-      path: CONTENT_IMAGE_ROUTES.media,
-      operationId: 'contentImageVariant',
-      summary: "One variant of an uploaded image (`960.avif`), kept for a year: an image's bytes never change",
-      params: {
-        parameters: [
-          idParameter,
-          { name: 'file', in: 'path', required: true, schema: { type: 'string', pattern: VARIANT_FILE.source } },
-        ],
-        parse: (raw) => ({ id: String(raw.id), file: String(raw.file) }),
-      },
-      responses: {
-        '200': {
-          description: 'The variant',
-          content: {
-            'image/avif': { schema: { type: 'string', format: 'binary' } },
-            'image/webp': { schema: { type: 'string', format: 'binary' } },
-          },
-        },
-        '304': { description: 'The copy the client holds (If-None-Match) is this one' },
-        ...refusals(404, 405, 503),
-      },
-      handle: async ({ res, params: { id, file } }) => {
-        const [, width, format] = VARIANT_FILE.exec(file) ?? [];
-        if (!width || (format !== 'avif' && format !== 'webp'))
-          throw new AppError(404, CONTENT_IMAGE_MESSAGES.NOT_FOUND);
-        const bytes = await findMediaVariant(deps, id, Number(width), format);
-        if (!bytes) throw new AppError(404, CONTENT_IMAGE_MESSAGES.NOT_FOUND);
-        // The id is a hash of the original and a variant is made from it once, so the name names the bytes.
-        res.setHeader('Cache-Control', `public, max-age=${YEAR_SECONDS}, immutable`);
-        res.setHeader('ETag', `"${id}-${file}"`);
-        res.type(VARIANT_CONTENT_TYPES[format]).send(bytes);
-      },
-    }),
   ];
+}
+
+/**
+ * GET /media/{id}/{width}.{format}: one variant of an uploaded image, for anyone, from the database (one read by the
+ * table's primary key), so every instance serves it. Beside the site's pages and files, out of the API's document.
+ * An image's id is a hash of its original and its variants are made once, so an address always names the same bytes:
+ * browsers and proxies keep them a year.
+ */
+export function contentMediaRouter(deps: Pick<AppDeps, 'db'>): Router {
+  const router = Router();
+  router.get(CONTENT_IMAGE_ROUTES.media, async (req, res) => {
+    const id = String(req.params.id);
+    const file = String(req.params.file);
+    const [, width, format] = VARIANT_FILE.exec(file) ?? [];
+    if (!width || (format !== 'avif' && format !== 'webp')) throw new AppError(404, CONTENT_IMAGE_MESSAGES.NOT_FOUND);
+    const bytes = await findMediaVariant(deps, id, Number(width), format);
+    if (!bytes) throw new AppError(404, CONTENT_IMAGE_MESSAGES.NOT_FOUND);
+    res.setHeader('Cache-Control', `public, max-age=${YEAR_SECONDS}, immutable`);
+    res.setHeader('ETag', `"${id}-${file}"`);
+    res.type(VARIANT_CONTENT_TYPES[format]).send(bytes);
+  });
+  return router;
 }
