@@ -1,6 +1,6 @@
 import type { CaseStudyData } from '../schemas';
 
-/** The nine portfolio case studies as the site showed them before issue 22, in the portfolio's order. */
+/** The nine portfolio case studies as the site showed them before issue 22, in the order of the portfolio page and the home carousel. */
 export const CASE_STUDY_SEED: { slug: string; data: CaseStudyData }[] = [
   {
     slug: 'planetlaundromat',
@@ -119,6 +119,66 @@ export const CASE_STUDY_SEED: { slug: string; data: CaseStudyData }[] = [
         'One brand identity used across the website, packs, trucks and flyers',
       ],
       websiteUrl: 'https://acelubricant.com',
+      websiteLabel: 'Visit website',
+    },
+  },
+  {
+    slug: 'hoperisecharity',
+    data: {
+      title: 'HopeRise Charity: online giving and open accounts',
+      client: 'HopeRise Charity Foundation',
+      services: 'Web Design & Development',
+      date: 'August 2025',
+      location: 'Abeokuta, Ogun State, Nigeria',
+      summary:
+        'HopeRise Charity Foundation pays school fees, runs feeding days and teaches trades to children and widows in Ogun State. Donors abroad found it hard to give, and their stories were buried on Facebook. We built a warm, transparent site with donations in naira, dollars and pounds, project reports and volunteer sign-up.',
+      metaDescription:
+        'How we built HopeRise Charity Foundation in Ogun State a website with online donations, transparent project reports and volunteer sign-up.',
+      mockup: {
+        src: '/images/cases/hoperisecharity.svg',
+        width: 1200,
+        height: 800,
+        alt: 'HopeRise Charity website in a desktop browser and on a phone: a warm orange and green design with a donation progress bar and a donate button.',
+      },
+      challenges: [
+        {
+          challenge: 'Donors in the diaspora could not give easily.',
+          solution:
+            'The donation page takes one-off and monthly gifts through Paystack, in naira by transfer or card, and in dollars or pounds by card.',
+        },
+        {
+          challenge: 'Donors wanted to see where their money went.',
+          solution:
+            'Each project page shows its budget, progress, receipts and photos, and annual reports can be downloaded.',
+        },
+        {
+          challenge: 'Volunteers offered help on social media and were forgotten.',
+          solution:
+            'A volunteer form records skills and availability, and the coordinator contacts each volunteer within a week.',
+        },
+        {
+          challenge: 'Stories of the people they help were lost in Facebook feeds.',
+          solution:
+            'We added a stories section, published with each family’s consent, that trustees update themselves.',
+        },
+        {
+          challenge: 'The charity had a small budget for hosting and upkeep.',
+          solution:
+            'We kept the build lean, with low hosting costs and no paid plugins, so trustees manage it without a monthly retainer.',
+        },
+        {
+          challenge: 'Supporters missed outreach days and fundraising events.',
+          solution: 'An outreach calendar and a newsletter sign-up keep supporters informed a month ahead.',
+        },
+      ],
+      results: [
+        'N4,200,000 raised online in the first five months',
+        'Donations received from six countries',
+        '85 volunteers registered, with 30 at the last outreach day',
+        'School fees covered for 60 children this session',
+        'Newsletter list grown to 1,100 supporters',
+      ],
+      websiteUrl: 'https://hoperisecharity.org',
       websiteLabel: 'Visit website',
     },
   },
@@ -245,6 +305,62 @@ export const CASE_STUDY_SEED: { slug: string; data: CaseStudyData }[] = [
     },
   },
   {
+    slug: 'follyslobyng-1093563',
+    data: {
+      title: 'Follyslob Nigeria: shipment tracking for a Lagos logistics firm',
+      client: 'Follyslob Nigeria Limited',
+      services: 'Corporate Website & Web App',
+      date: 'June 2025',
+      location: 'Apapa, Lagos, Nigeria',
+      summary:
+        'Follyslob Nigeria moves containers from Apapa and Tin Can ports and delivers parcels across Lagos. Their customer service line was jammed with “where is my shipment?” calls, and their website did not show the size of the operation. We built a corporate site that wins contracts and a tracking system that dispatchers update from their phones.',
+      metaDescription:
+        'How we built Follyslob Nigeria, a Lagos haulage and delivery firm, a corporate website with waybill tracking and a mobile dispatch panel.',
+      mockup: {
+        src: '/images/cases/follyslobyng-1093563.svg',
+        width: 1200,
+        height: 800,
+        alt: 'Follyslob Nigeria website in a desktop browser and on a phone: a navy and red design with a waybill search and a shipment progress tracker.',
+      },
+      challenges: [
+        {
+          challenge: 'Customers called all day to ask where their shipments were.',
+          solution:
+            'A tracking page shows the status and each milestone of a shipment from its waybill number, from port release to delivery.',
+        },
+        {
+          challenge: 'The old website did not show the capacity needed to win corporate contracts.',
+          solution:
+            'We wrote service pages for haulage, warehousing and last-mile delivery, with fleet size, coverage map and certifications.',
+        },
+        {
+          challenge: 'Quote requests arrived by phone, e-mail and WhatsApp and were hard to follow up.',
+          solution:
+            'One quote form asks for route, cargo type and weight, and sends each request to the right desk with a reference number.',
+        },
+        {
+          challenge: 'Dispatchers had to update statuses from the yard on weak networks.',
+          solution:
+            'We built a mobile dispatch panel with large buttons that saves updates offline and sends them when the signal returns.',
+        },
+        {
+          challenge: 'Recruiting reliable drivers took weeks of phone calls.',
+          solution:
+            'A careers page takes driver applications with licence details and shortlists them for the fleet manager.',
+        },
+      ],
+      results: [
+        '“Where is my shipment?” calls down by half',
+        'Tracking pages viewed about 9,000 times a month',
+        'Quote requests tripled in the first quarter',
+        'Two new FMCG distribution contracts won after the relaunch',
+        '120 driver applications in the first month',
+      ],
+      websiteUrl: 'https://follyslobyng.com',
+      websiteLabel: 'Visit website',
+    },
+  },
+  {
     slug: 'moplimoservices',
     data: {
       title: 'MOP Limo Services: instant quotes and online booking',
@@ -305,58 +421,57 @@ export const CASE_STUDY_SEED: { slug: string; data: CaseStudyData }[] = [
     },
   },
   {
-    slug: 'follyslobyng-1093563',
+    slug: 'elfrenllc',
     data: {
-      title: 'Follyslob Nigeria: shipment tracking for a Lagos logistics firm',
-      client: 'Follyslob Nigeria Limited',
-      services: 'Corporate Website & Web App',
-      date: 'June 2025',
-      location: 'Apapa, Lagos, Nigeria',
+      title: 'Elfren LLC: a professional site that wins service contracts',
+      client: 'Elfren LLC',
+      services: 'Web Design & Development',
+      date: 'October 2025',
+      location: 'Atlanta, Georgia, USA',
       summary:
-        'Follyslob Nigeria moves containers from Apapa and Tin Can ports and delivers parcels across Lagos. Their customer service line was jammed with “where is my shipment?” calls, and their website did not show the size of the operation. We built a corporate site that wins contracts and a tracking system that dispatchers update from their phones.',
+        'Elfren LLC provides commercial cleaning and property maintenance for offices and rental homes in metro Atlanta. They were winning jobs by word of mouth but losing bigger contracts to firms that looked more established online. We built a professional site with clear services, proof of insurance and an online estimate scheduler.',
       metaDescription:
-        'How we built Follyslob Nigeria, a Lagos haulage and delivery firm, a corporate website with waybill tracking and a mobile dispatch panel.',
+        'How we built Elfren LLC, an Atlanta cleaning and property maintenance company, a website with a service finder and online estimate booking.',
       mockup: {
-        src: '/images/cases/follyslobyng-1093563.svg',
+        src: '/images/cases/elfrenllc.svg',
         width: 1200,
         height: 800,
-        alt: 'Follyslob Nigeria website in a desktop browser and on a phone: a navy and red design with a waybill search and a shipment progress tracker.',
+        alt: 'Elfren LLC website in a desktop browser and on a phone: a slate blue and green design with service cards and an estimate booking form.',
       },
       challenges: [
         {
-          challenge: 'Customers called all day to ask where their shipments were.',
+          challenge: 'The company looked small next to bigger competitors.',
           solution:
-            'A tracking page shows the status and each milestone of a shipment from its waybill number, from port release to delivery.',
+            'We designed a clean, confident brand and added proof on every page: insurance, certifications and before-and-after photos.',
         },
         {
-          challenge: 'The old website did not show the capacity needed to win corporate contracts.',
+          challenge: 'Estimates were arranged over the phone, often after days of missed calls.',
           solution:
-            'We wrote service pages for haulage, warehousing and last-mile delivery, with fleet size, coverage map and certifications.',
+            'An online scheduler takes property type, square footage and a preferred date, and adds the visit to the team calendar.',
         },
         {
-          challenge: 'Quote requests arrived by phone, e-mail and WhatsApp and were hard to follow up.',
+          challenge: 'With many services on offer, visitors did not know where to start.',
           solution:
-            'One quote form asks for route, cargo type and weight, and sends each request to the right desk with a reference number.',
+            'A service finder asks one question, office, rental home or retail space, and shows only the services that fit.',
         },
         {
-          challenge: 'Dispatchers had to update statuses from the yard on weak networks.',
+          challenge: 'Good reviews were scattered across several platforms.',
           solution:
-            'We built a mobile dispatch panel with large buttons that saves updates offline and sends them when the signal returns.',
+            'We collected reviews, with each client’s permission, into one section on the home page and the service pages.',
         },
         {
-          challenge: 'Recruiting reliable drivers took weeks of phone calls.',
+          challenge: 'Most income came from one-off jobs.',
           solution:
-            'A careers page takes driver applications with licence details and shortlists them for the fleet manager.',
+            'We wrote pages for monthly maintenance plans with clear prices, so property managers can sign up for recurring service.',
         },
       ],
       results: [
-        '“Where is my shipment?” calls down by half',
-        'Tracking pages viewed about 9,000 times a month',
-        'Quote requests tripled in the first quarter',
-        'Two new FMCG distribution contracts won after the relaunch',
-        '120 driver applications in the first month',
+        'Estimate requests up from about 8 to 30 a month',
+        'Three property managers signed recurring maintenance contracts',
+        'Bounce rate down from 71% to 38%',
+        'Lighthouse performance score of 98 on mobile',
       ],
-      websiteUrl: 'https://follyslobyng.com',
+      websiteUrl: 'https://elfrenllc.com',
       websiteLabel: 'Visit website',
     },
   },
@@ -416,121 +531,6 @@ export const CASE_STUDY_SEED: { slug: string; data: CaseStudyData }[] = [
         'More than 80 sermons in the searchable archive',
       ],
       websiteUrl: 'https://stpaulwithststephen.org.uk',
-      websiteLabel: 'Visit website',
-    },
-  },
-  {
-    slug: 'elfrenllc',
-    data: {
-      title: 'Elfren LLC: a professional site that wins service contracts',
-      client: 'Elfren LLC',
-      services: 'Web Design & Development',
-      date: 'October 2025',
-      location: 'Atlanta, Georgia, USA',
-      summary:
-        'Elfren LLC provides commercial cleaning and property maintenance for offices and rental homes in metro Atlanta. They were winning jobs by word of mouth but losing bigger contracts to firms that looked more established online. We built a professional site with clear services, proof of insurance and an online estimate scheduler.',
-      metaDescription:
-        'How we built Elfren LLC, an Atlanta cleaning and property maintenance company, a website with a service finder and online estimate booking.',
-      mockup: {
-        src: '/images/cases/elfrenllc.svg',
-        width: 1200,
-        height: 800,
-        alt: 'Elfren LLC website in a desktop browser and on a phone: a slate blue and green design with service cards and an estimate booking form.',
-      },
-      challenges: [
-        {
-          challenge: 'The company looked small next to bigger competitors.',
-          solution:
-            'We designed a clean, confident brand and added proof on every page: insurance, certifications and before-and-after photos.',
-        },
-        {
-          challenge: 'Estimates were arranged over the phone, often after days of missed calls.',
-          solution:
-            'An online scheduler takes property type, square footage and a preferred date, and adds the visit to the team calendar.',
-        },
-        {
-          challenge: 'With many services on offer, visitors did not know where to start.',
-          solution:
-            'A service finder asks one question, office, rental home or retail space, and shows only the services that fit.',
-        },
-        {
-          challenge: 'Good reviews were scattered across several platforms.',
-          solution:
-            'We collected reviews, with each client’s permission, into one section on the home page and the service pages.',
-        },
-        {
-          challenge: 'Most income came from one-off jobs.',
-          solution:
-            'We wrote pages for monthly maintenance plans with clear prices, so property managers can sign up for recurring service.',
-        },
-      ],
-      results: [
-        'Estimate requests up from about 8 to 30 a month',
-        'Three property managers signed recurring maintenance contracts',
-        'Bounce rate down from 71% to 38%',
-        'Lighthouse performance score of 98 on mobile',
-      ],
-      websiteUrl: 'https://elfrenllc.com',
-      websiteLabel: 'Visit website',
-    },
-  },
-  {
-    slug: 'hoperisecharity',
-    data: {
-      title: 'HopeRise Charity: online giving and open accounts',
-      client: 'HopeRise Charity Foundation',
-      services: 'Web Design & Development',
-      date: 'August 2025',
-      location: 'Abeokuta, Ogun State, Nigeria',
-      summary:
-        'HopeRise Charity Foundation pays school fees, runs feeding days and teaches trades to children and widows in Ogun State. Donors abroad found it hard to give, and their stories were buried on Facebook. We built a warm, transparent site with donations in naira, dollars and pounds, project reports and volunteer sign-up.',
-      metaDescription:
-        'How we built HopeRise Charity Foundation in Ogun State a website with online donations, transparent project reports and volunteer sign-up.',
-      mockup: {
-        src: '/images/cases/hoperisecharity.svg',
-        width: 1200,
-        height: 800,
-        alt: 'HopeRise Charity website in a desktop browser and on a phone: a warm orange and green design with a donation progress bar and a donate button.',
-      },
-      challenges: [
-        {
-          challenge: 'Donors in the diaspora could not give easily.',
-          solution:
-            'The donation page takes one-off and monthly gifts through Paystack, in naira by transfer or card, and in dollars or pounds by card.',
-        },
-        {
-          challenge: 'Donors wanted to see where their money went.',
-          solution:
-            'Each project page shows its budget, progress, receipts and photos, and annual reports can be downloaded.',
-        },
-        {
-          challenge: 'Volunteers offered help on social media and were forgotten.',
-          solution:
-            'A volunteer form records skills and availability, and the coordinator contacts each volunteer within a week.',
-        },
-        {
-          challenge: 'Stories of the people they help were lost in Facebook feeds.',
-          solution:
-            'We added a stories section, published with each family’s consent, that trustees update themselves.',
-        },
-        {
-          challenge: 'The charity had a small budget for hosting and upkeep.',
-          solution:
-            'We kept the build lean, with low hosting costs and no paid plugins, so trustees manage it without a monthly retainer.',
-        },
-        {
-          challenge: 'Supporters missed outreach days and fundraising events.',
-          solution: 'An outreach calendar and a newsletter sign-up keep supporters informed a month ahead.',
-        },
-      ],
-      results: [
-        'N4,200,000 raised online in the first five months',
-        'Donations received from six countries',
-        '85 volunteers registered, with 30 at the last outreach day',
-        'School fees covered for 60 children this session',
-        'Newsletter list grown to 1,100 supporters',
-      ],
-      websiteUrl: 'https://hoperisecharity.org',
       websiteLabel: 'Visit website',
     },
   },

@@ -15,7 +15,19 @@ describe('the content seed', () => {
   });
 
   it('holds today’s nine case studies, three articles, six testimonials and two trainings in the site’s order', () => {
-    expect(CONTENT_SEED.case_study.map((item) => item.slug)).toEqual(CASE_SLUGS);
+    // The portfolio page's and the home carousel's order.
+    expect(CONTENT_SEED.case_study.map((item) => item.slug)).toEqual([
+      'planetlaundromat',
+      'acelubricant',
+      'hoperisecharity',
+      'marvelmarts',
+      'myduduke',
+      'follyslobyng-1093563',
+      'moplimoservices',
+      'elfrenllc',
+      'stpaulwithststephen',
+    ]);
+    expect(CONTENT_SEED.case_study.map((item) => item.slug).sort()).toEqual([...CASE_SLUGS].sort());
     expect(CONTENT_SEED.blog_post.map((item) => item.slug)).toEqual(BLOG_POST_SLUGS);
     expect(CONTENT_SEED.testimonial.map((item) => item.slug)).toEqual([
       'adaeze-okafor',
