@@ -326,4 +326,50 @@ describe('the Content editor', () => {
     expect(phone).toHaveAttribute('width', '375');
     expect(desktop).toHaveAttribute('width', '1280');
   });
+
+  it('uploads an image, takes its alt text and a focal point moved by keyboard, and saves them with the draft', async () => {
+    const fetchMock = stubApi({
+      [CONTENT_PATHS.IMAGES]: () =>
+        jsonResponse(
+          {
+            success: true,
+            image: { id: 'abcd1234efgh', width: 1600, height: 1000, focalX: 500, focalY: 500, variants: [] },
+          },
+          201,
+        ),
+      [CONTENT_PATHS.ITEMS]: () =>
+        jsonResponse({ success: false, message: 'x', errors: { client: 'Fill this in.' } }, 400),
+    });
+    renderArea('/dashboard/content?new=case_study');
+    const upload = screen.getByLabelText('Upload an image');
+    expect(upload).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp');
+
+    await userEvent.upload(upload, new File(['gif'], 'logo.gif', { type: 'image/gif' }), { applyAccept: false });
+    expect(upload).toHaveAccessibleDescription(expect.stringContaining('Upload a JPEG, PNG or WebP image.'));
+    expect(requestsTo(fetchMock, CONTENT_PATHS.IMAGES)).toHaveLength(0);
+
+    await userEvent.upload(upload, new File(['png'], 'shop.png', { type: 'image/png' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Uploaded shop.png.'));
+    const [sent] = requestsTo(fetchMock, CONTENT_PATHS.IMAGES);
+    expect((sent!.init.body as FormData).get('image')).toBeInstanceOf(File);
+
+    await userEvent.type(screen.getByRole('textbox', { name: 'Alt text' }), 'The shop’s home page on a phone');
+    const picture = screen.getByRole('button', { name: /^Focal point: 50% from the left, 50% from the top/ });
+    picture.focus();
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}{ArrowUp}');
+    expect(screen.getByRole('spinbutton', { name: 'From the left (%)' })).toHaveValue(60);
+    expect(screen.getByRole('spinbutton', { name: 'From the top (%)' })).toHaveValue(45);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await screen.findByRole('alert');
+    const [create] = requestsTo(fetchMock, CONTENT_PATHS.ITEMS);
+    expect((bodyOf(create!.init) as { data: { mockup: unknown } }).data.mockup).toEqual({
+      imageId: 'abcd1234efgh',
+      width: 1600,
+      height: 1000,
+      alt: 'The shop’s home page on a phone',
+      focalX: 600,
+      focalY: 450,
+    });
+  });
 });

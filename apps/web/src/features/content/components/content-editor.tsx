@@ -269,7 +269,7 @@ export function ContentEditor({ type, item, announce, onList, onCreated }: Conte
             hint={
               item?.state === 'scheduled' && item.publishAt
                 ? `Now scheduled for ${formatLagosDate(item.publishAt)}. A new time replaces it.`
-                : 'The draft as saved now goes live at this time.'
+                : 'Schedule saves the form as it is now; that version goes live at this time.'
             }
             error={scheduleError || undefined}
           >
@@ -292,7 +292,7 @@ export function ContentEditor({ type, item, announce, onList, onCreated }: Conte
       </form>
 
       {item && previewRevision > 0 ? (
-        <section className="owner-card" aria-labelledby={`${id}-preview`}>
+        <section className="owner-card content-editor__preview" aria-labelledby={`${id}-preview`}>
           <h2 className="owner-card__title" id={`${id}-preview`}>
             Preview of the draft
           </h2>
@@ -300,78 +300,80 @@ export function ContentEditor({ type, item, announce, onList, onCreated }: Conte
         </section>
       ) : null}
 
-      {item ? (
-        <section className="owner-card" aria-labelledby={`${id}-site`}>
-          <h2 className="owner-card__title" id={`${id}-site`}>
-            On the site
-          </h2>
-          <p>
-            {stateLabel(item)}
-            {item.path && live ? (
-              <>
-                {' · '}
-                <a className="owner-link" href={item.path} target="_blank" rel="noopener">
-                  Open the page<span className="visually-hidden"> (opens a new tab)</span>
-                </a>
-              </>
-            ) : null}
-          </p>
-          {live || item.state === 'scheduled' ? (
+      <div className="content-editor__side">
+        {item ? (
+          <section className="owner-card" aria-labelledby={`${id}-site`}>
+            <h2 className="owner-card__title" id={`${id}-site`}>
+              On the site
+            </h2>
             <p>
-              <button type="button" className="btn btn--secondary" disabled={busy} onClick={() => void onUnpublish()}>
-                Unpublish
+              {stateLabel(item)}
+              {item.path && live ? (
+                <>
+                  {' · '}
+                  <a className="owner-link" href={item.path} target="_blank" rel="noopener">
+                    Open the page<span className="visually-hidden"> (opens a new tab)</span>
+                  </a>
+                </>
+              ) : null}
+            </p>
+            {live || item.state === 'scheduled' ? (
+              <p>
+                <button type="button" className="btn btn--secondary" disabled={busy} onClick={() => void onUnpublish()}>
+                  Unpublish
+                </button>
+              </p>
+            ) : null}
+
+            <h3 className="content-versions__title">Versions</h3>
+            {item.versions.length === 0 ? (
+              <p className="owner-empty">Not published yet: publishing makes the draft version 1.</p>
+            ) : (
+              <ol className="content-versions" reversed>
+                {[...item.versions]
+                  .sort((a, b) => b.version - a.version)
+                  .map((version) => (
+                    <li key={version.version} className="content-version">
+                      <p className="content-version__what">
+                        Version {version.version}
+                        {version.version === item.publishedVersion ? ' (on the site)' : ''}
+                        <span className="content-version__meta">
+                          {' · '}
+                          <time dateTime={version.createdAt}>{formatLagosDate(version.createdAt)}</time>
+                          {version.createdBy ? ` · by ${version.createdBy}` : ''}
+                        </span>
+                      </p>
+                      {version.version === item.publishedVersion ? null : (
+                        <button
+                          type="button"
+                          className="btn btn--secondary"
+                          disabled={busy}
+                          onClick={() => void onRollback(version.version)}
+                        >
+                          Roll back to this version<span className="visually-hidden"> ({version.version})</span>
+                        </button>
+                      )}
+                    </li>
+                  ))}
+              </ol>
+            )}
+          </section>
+        ) : null}
+
+        {item && type !== 'training' ? (
+          <section className="owner-card" aria-labelledby={`${id}-delete`}>
+            <h2 className="owner-card__title" id={`${id}-delete`}>
+              Delete
+            </h2>
+            <p>Deleting removes it and every version; its page is gone from the site.</p>
+            <p>
+              <button type="button" className="btn btn--owner-danger" disabled={busy} onClick={() => setAsking(true)}>
+                Delete {labels.one.toLowerCase()}
               </button>
             </p>
-          ) : null}
-
-          <h3 className="content-versions__title">Versions</h3>
-          {item.versions.length === 0 ? (
-            <p className="owner-empty">Not published yet: publishing makes the draft version 1.</p>
-          ) : (
-            <ol className="content-versions" reversed>
-              {[...item.versions]
-                .sort((a, b) => b.version - a.version)
-                .map((version) => (
-                  <li key={version.version} className="content-version">
-                    <p className="content-version__what">
-                      Version {version.version}
-                      {version.version === item.publishedVersion ? ' (on the site)' : ''}
-                      <span className="content-version__meta">
-                        {' · '}
-                        <time dateTime={version.createdAt}>{formatLagosDate(version.createdAt)}</time>
-                        {version.createdBy ? ` · by ${version.createdBy}` : ''}
-                      </span>
-                    </p>
-                    {version.version === item.publishedVersion ? null : (
-                      <button
-                        type="button"
-                        className="btn btn--secondary"
-                        disabled={busy}
-                        onClick={() => void onRollback(version.version)}
-                      >
-                        Roll back to this version<span className="visually-hidden"> ({version.version})</span>
-                      </button>
-                    )}
-                  </li>
-                ))}
-            </ol>
-          )}
-        </section>
-      ) : null}
-
-      {item && type !== 'training' ? (
-        <section className="owner-card" aria-labelledby={`${id}-delete`}>
-          <h2 className="owner-card__title" id={`${id}-delete`}>
-            Delete
-          </h2>
-          <p>Deleting removes it and every version; its page is gone from the site.</p>
-          <p>
-            <button type="button" className="btn btn--owner-danger" disabled={busy} onClick={() => setAsking(true)}>
-              Delete {labels.one.toLowerCase()}
-            </button>
-          </p>
-        </section>
-      ) : null}
+          </section>
+        ) : null}
+      </div>
 
       {asking ? (
         <ConfirmDialog

@@ -1,8 +1,9 @@
 import { useState, type KeyboardEvent, type MouseEvent } from 'react';
 import {
   CONTENT_IMAGE_MAX_BYTES,
+  CONTENT_IMAGE_MESSAGES,
   CONTENT_IMAGE_TYPES,
-  CONTENT_IMAGE_WIDTHS,
+  contentImageWidthsOf,
   mediaPath,
   type ImageRef,
 } from '@agency/shared';
@@ -17,7 +18,9 @@ const STEP = 50;
 
 /** The image as an editor sees it: an upload's smallest WebP, or the site's own drawing. */
 const thumbnailOf = (image: ImageRef) =>
-  image.imageId ? mediaPath(image.imageId, CONTENT_IMAGE_WIDTHS[0], 'webp') : (image.src ?? '');
+  image.imageId
+    ? mediaPath(image.imageId, contentImageWidthsOf(image.width)[0] ?? image.width, 'webp')
+    : (image.src ?? '');
 
 /**
  * An image of the draft: upload (JPEG, PNG or WebP), its alt text (required to publish) and, for an upload, the
@@ -40,7 +43,8 @@ export function ImageField({
   const upload = useUploadImage();
   const focus = useSetFocus();
   const [fileError, setFileError] = useState('');
-  const [focal, setFocal] = useState({ x: 500, y: 500 });
+  // The focal point travels with the draft's ImageRef; Save focal point also stores it on the image.
+  const focal = { x: image?.focalX ?? 500, y: image?.focalY ?? 500 };
   const path = spec.key;
   const groupId = fieldId(`${path}-group`);
   const serverError = context.errors[path];
@@ -51,18 +55,24 @@ export function ImageField({
     setFileError('');
     if (!file) return;
     if (!CONTENT_IMAGE_TYPES.some((type) => type === file.type)) {
-      setFileError('Choose a JPEG, PNG or WebP image.');
+      setFileError(CONTENT_IMAGE_MESSAGES.WRONG_TYPE);
       return;
     }
     if (file.size > CONTENT_IMAGE_MAX_BYTES) {
-      setFileError(`This image is over ${MAX_MB} MB: choose a smaller one.`);
+      setFileError(CONTENT_IMAGE_MESSAGES.TOO_LARGE);
       return;
     }
     announce(`Uploading ${file.name}...`);
     upload.mutate(file, {
       onSuccess: (stored) => {
-        set(path, { imageId: stored.id, width: stored.width, height: stored.height, alt: image?.alt ?? '' });
-        setFocal({ x: stored.focalX, y: stored.focalY });
+        set(path, {
+          imageId: stored.id,
+          width: stored.width,
+          height: stored.height,
+          alt: image?.alt ?? '',
+          focalX: stored.focalX,
+          focalY: stored.focalY,
+        });
         announce(`Uploaded ${file.name}. Save the draft to keep it.`);
       },
       onError: (error) => {
@@ -77,7 +87,9 @@ export function ImageField({
   }
 
   function moveFocus(x: number, y: number) {
-    setFocal({ x: Math.min(1000, Math.max(0, Math.round(x))), y: Math.min(1000, Math.max(0, Math.round(y))) });
+    if (!image) return;
+    const clamp = (value: number) => (Number.isFinite(value) ? Math.min(1000, Math.max(0, Math.round(value))) : 500);
+    set(path, { ...image, focalX: clamp(x), focalY: clamp(y) });
   }
 
   function clickFocus(event: MouseEvent<HTMLButtonElement>) {
