@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { CONTENT_TYPE_LABELS, type ContentItem, type ContentType } from '@agency/shared';
 import { ApiError } from '@/lib/api-client';
 import { formatLagosDate } from '@/lib/format-date';
@@ -10,6 +10,15 @@ import { ConfirmDialog } from './confirm-dialog';
 import { ContentField, SpecField } from './content-fields';
 import { ContentPreview } from './content-preview';
 import { ImageField } from './image-field';
+
+/** A summary link moves the keyboard to its field, not only the view (a fragment alone does not focus it). */
+function focusField(event: MouseEvent<HTMLAnchorElement>, path: string) {
+  const field = document.getElementById(fieldId(path));
+  if (!field) return;
+  event.preventDefault();
+  field.focus();
+  field.scrollIntoView?.({ block: 'center' });
+}
 
 interface ContentEditorProps {
   type: ContentType;
@@ -197,7 +206,7 @@ export function ContentEditor({ type, item, announce, onList, onCreated }: Conte
             <ul>
               {errorList.map(([path, message]) => (
                 <li key={path}>
-                  <a href={`#${fieldId(path)}`}>
+                  <a href={`#${fieldId(path)}`} onClick={(event) => focusField(event, path)}>
                     {labelOf(type, path)}: {message}
                   </a>
                 </li>
