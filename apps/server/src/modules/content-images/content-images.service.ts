@@ -87,20 +87,25 @@ async function inspect(bytes: Buffer): Promise<{ type: string; width: number; he
  */
 async function makeVariants(bytes: Buffer, originalWidth: number): Promise<NewContentImage['variants']> {
   const upright = sharp(bytes, { failOn: 'error', limitInputPixels: CONTENT_IMAGE_MAX_PIXELS }).autoOrient();
+  const variants: NewContentImage['variants'] = [];
   try {
-    return await Promise.all(
-      contentImageWidthsOf(originalWidth).flatMap((width) =>
+    // One width at a time, its two formats together: two of libuv's four threads, so the others stay free for
+    // the pages' compression, files and password checks while an upload is encoded.
+    for (const width of contentImageWidthsOf(originalWidth)) {
+      const encoded = await Promise.all(
         VARIANT_FORMATS.map(async (format) => {
           const { data, info } = await ENCODERS[format](upright.clone().resize({ width })).toBuffer({
             resolveWithObject: true,
           });
           return { format, width: info.width, height: info.height, bytes: data };
         }),
-      ),
-    );
+      );
+      variants.push(...encoded);
+    }
   } catch {
     throw damaged();
   }
+  return variants;
 }
 
 const answerOf = (image: StoredContentImage): ContentImage => ({
