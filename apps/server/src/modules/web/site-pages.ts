@@ -32,6 +32,13 @@ const RoutesManifestSchema = z.object({
 /** The build's files that name the public address: the pages, sitemap.xml and robots.txt (docs/decisions/0017). */
 const ADDRESSED_FILE = /\.(?:html|xml|txt)$/;
 
+/**
+ * Whether a file name is of the addressed kind (outside the hashed assets): such a file is served from a set of pages
+ * or not at all, never from the disk, where a page the published content removed still lies.
+ */
+export const isAddressedName = (name: string) =>
+  ADDRESSED_FILE.test(name) && !name.startsWith('assets/') && !/(?:^|\/)\./.test(name);
+
 export interface AddressedFile {
   body: Buffer;
   etag: string;
@@ -79,7 +86,7 @@ function buildSet(webRoot: string, publicOrigin: string): PageSet {
   const names = new Set(
     readdirSync(webRoot, { recursive: true, encoding: 'utf8' })
       .map((name) => name.split(path.sep).join('/'))
-      .filter((name) => ADDRESSED_FILE.test(name) && !name.startsWith('assets/') && !/(?:^|\/)\./.test(name)),
+      .filter(isAddressedName),
   );
   const loaded = new Map<string, Promise<AddressedFile>>();
   return {

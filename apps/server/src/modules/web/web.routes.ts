@@ -2,7 +2,7 @@ import path from 'node:path';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { firstTouchOfVisit, pathKey, SERVER_MESSAGES, type IssuedSumQuestion } from '@agency/shared';
 import { fillFirstTouchSlots, fillFormSlots } from './form-pages';
-import type { PageSet, SitePages } from './site-pages';
+import { isAddressedName, type PageSet, type SitePages } from './site-pages';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 /** An origin that reads the same in an HTML attribute, a JSON string, XML text and plain text. */
@@ -104,6 +104,7 @@ export function webRoutes(webRoot: string, appUrl: string, site: SitePages, issu
     if (name === undefined) return next();
     const pages = await site.current();
     if (pages.has(name)) return sendAddressed(req, res, pages, 200, name);
+    if (isAddressedName(name)) return sendAddressed(req, res, pages, 404, pages.notFound);
     // An og:image the published content gave a new title, drawn by the server.
     const image = pages.drawn(`/${name}`);
     if (!image) return next();
