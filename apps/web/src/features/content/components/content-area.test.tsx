@@ -82,7 +82,7 @@ function renderArea(path = '/dashboard/content') {
 
 const bodyOf = (init: RequestInit) => JSON.parse(String(init.body)) as Record<string, unknown>;
 
-describe('the Content list', () => {
+describe('the Content list', { timeout: 20_000 }, () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
@@ -142,7 +142,8 @@ describe('the Content list', () => {
   });
 });
 
-describe('the Content editor', () => {
+// Typing whole forms takes seconds on a loaded two-core machine: more room than the default 5 s.
+describe('the Content editor', { timeout: 20_000 }, () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
