@@ -1,157 +1,37 @@
-import { PATHS, type BlogPostSlug } from '@agency/shared';
+import { markdownPlainText, renderMarkdown, type BlogPostData } from '@agency/shared';
 import type { NavLink } from './navigation';
 
-/** One block of an article's text, in reading order. */
-export type ArticleBlock =
-  { kind: 'paragraph'; text: string } | { kind: 'heading'; text: string } | { kind: 'list'; items: string[] };
-
+/**
+ * A blog post's article as its page draws it. The text is content staff edit (docs/decisions/0043): a Markdown body,
+ * rendered to safe HTML by renderMarkdown in @agency/shared. Only the server and the build render it: the visitor's
+ * JavaScript never holds markdown-it (the article's page keeps the server's HTML, see the route table's `content`).
+ */
 export interface BlogArticle {
   /** Search results and link previews show this, so it stays under about 160 characters. */
   metaDescription: string;
-  body: ArticleBlock[];
+  /** The body as written, in Markdown. */
+  body: string;
+  /** The body as the page shows it. */
+  html: string;
+  /** The words of the body, for its reading time and its JSON-LD. */
+  wordCount: number;
   /** Where a reader who wants help with the topic goes next. */
-  next: { text: string; link: NavLink };
+  next: { text: string; link: NavLink } | null;
 }
 
-const p = (text: string): ArticleBlock => ({ kind: 'paragraph', text });
-const h = (text: string): ArticleBlock => ({ kind: 'heading', text });
-const list = (...items: string[]): ArticleBlock => ({ kind: 'list', items });
-
-/** The blog's articles (issue 10, item 10): our own writing for Nigerian businesses; the teasers are in blog.ts. */
-export const BLOG_ARTICLES: Record<BlogPostSlug, BlogArticle> = {
-  'why-your-website-feels-slow-on-mobile-data': {
-    metaDescription:
-      'Why business websites load slowly on MTN, Airtel and Glo mobile data, and how to fix photos, fonts, scripts and sliders so visitors stay.',
-    body: [
-      p(
-        'Open your website in the office, on a laptop and a fibre connection, and it feels quick. Your customers rarely see that version. Most of them arrive on a mid-range Android phone, on a 4G signal that drops to 3G in traffic or inside a market, and every megabyte you make them download is data they paid for.',
-      ),
-      h('Test the way your customers browse'),
-      p(
-        'Before you change anything, measure. Google’s free PageSpeed Insights tool tests a page the way a mid-range phone on a slow mobile connection loads it, and lists what slows it down. Better still, borrow an inexpensive Android phone, turn off Wi-Fi and open your site in a fresh browser. Count the seconds until you can read the first sentence and tap the main button. If it takes more than three, you are losing people before they see what you sell.',
-      ),
-      h('Habit 1: photos straight from the camera'),
-      p(
-        'The biggest cause we see is images. A photo from a modern phone or a stock site is often 3 to 5 MB and 4,000 pixels wide, shown in a box 400 pixels wide. The phone downloads all of it anyway. The fixes are routine for any developer:',
-      ),
-      list(
-        'Resize each image to the largest size it is actually shown at, and give small screens a smaller copy.',
-        'Save photos as WebP or AVIF instead of JPEG or PNG; the same picture is usually 25 to 50 percent lighter.',
-        'Give every image its width and height, so the page does not jump about as pictures arrive.',
-        'Let images further down the page load only when the visitor scrolls near them.',
-      ),
-      p('A banner image rarely needs more than 150 KB, and most pages fit in under 1 MB in total, photos included.'),
-      h('Habit 2: heavy fonts and extra scripts'),
-      p(
-        'A custom font makes a brand feel right, but each weight and style is a separate download, often from a server on another domain. Choose two weights, host the files on your own site, and let text appear at once in a system font that switches when yours arrives.',
-      ),
-      p(
-        'Scripts cost more than images, because the phone must also run them. A chat widget, three analytics tags, an advertising pixel, a cookie banner and a page builder’s animation library can add up to more code than the page itself. List every outside script on your site and ask, for each one, who looks at what it collects. Remove the ones nobody uses and load the rest after the page has appeared.',
-      ),
-      h('Habit 3: a slider on the first screen'),
-      p(
-        'Home-page sliders are popular with business owners and rarely with customers. The phone downloads every slide before it can show the first, few visitors wait for slide three, and text that moves is hard to read. Replace the slider with one strong image, one sentence that says what you do and for whom, and one button: Call us, Order now or Request a quote.',
-      ),
-      h('What good looks like'),
-      p(
-        'A fast small-business page on mobile data shows readable text within two seconds and can be used within three. It weighs under 1 MB, asks few other websites for anything and keeps its layout still while it loads. None of this needs a new website: on most sites, these fixes take a developer a day or two.',
-      ),
-    ],
-    next: {
-      text: 'Send us your website address and we will tell you the three changes that would make the biggest difference on mobile data.',
-      link: { label: 'Ask for a speed check', to: PATHS.contact },
-    },
-  },
-
-  'five-things-to-settle-before-you-hire-a-designer': {
-    metaDescription:
-      'Before you pay for a logo, settle your customers, the feeling you want, where people see you, your competitors and your budget. A one-page brief.',
-    body: [
-      p(
-        'Many design briefs we receive say only: “We need a logo, something modern.” Three rounds of changes follow, because neither the client nor the designer knew what right would look like. A logo is only the signature of a brand. The brand is what people expect from you: how you sound, what you promise, what it feels like to buy from you. Settle these five things first and your designer can get the logo right in the first or second round, for less money.',
-      ),
-      h('1. Who exactly are your customers?'),
-      p(
-        '“Everybody” is not an answer. A bakery selling wedding cakes in Lekki and one supplying bread to kiosks in Mushin need very different looks, even in the same city. Describe two or three real customers: their age, their work, where they find you, what else they buy and why they chose you over the shop next door. If you sell to businesses, describe the person who approves the payment.',
-      ),
-      h('2. What should they feel, in three words?'),
-      p(
-        'Choose three words for the impression you want to leave, such as “trustworthy, modern, Nigerian” or “playful, affordable, quick”. These words settle most arguments about colours and fonts later. A law firm that wants to feel established should not end up with a bubbly script font because the owner liked it on a flyer.',
-      ),
-      h('3. Where will people see you first?'),
-      p(
-        'List every place your brand appears, most important first: a WhatsApp profile picture, an Instagram grid, a shop sign read from a passing danfo, a delivery bag, a receipt, a website on a small phone screen. The logo must still work at the size of a profile photo and in one colour on a rubber stamp. Thin lines and fine detail vanish in all of these places.',
-      ),
-      h('4. Who are you up against?'),
-      p(
-        'Collect the logos and pages of five competitors and look at them side by side. If they are all blue, a blue logo will disappear among them. Note what you admire and what you want to avoid, and share it with your designer. It saves a round of changes and shows you where there is room to stand out.',
-      ),
-      h('5. What do you need delivered, and what can you spend?'),
-      p('A logo file alone will not take you far. Decide what you need now and what can wait:'),
-      list(
-        'the logo in colour, in black and in white, and a small version for profile pictures;',
-        'a colour palette and one or two fonts, with a page on how to use them;',
-        'business cards, social media templates and signage, if you need them now.',
-      ),
-      p(
-        'Agree who owns the final files, in which formats (an editable vector file, and PNGs for everyday use) and how many rounds of changes the price includes. A realistic budget stated up front lets a designer propose the right scope instead of guessing.',
-      ),
-      h('A one-page brief is enough'),
-      p(
-        'Put your answers on one page: the business in two sentences, the customers, the three words, where the brand will appear, the competitors, what you need delivered, the budget and the deadline. With that page any good designer can start well, and you can judge their first ideas against something better than taste.',
-      ),
-    ],
-    next: {
-      text: 'Have your one-page brief ready? Send it with a quote request and our designers will reply within one working day.',
-      link: { label: 'Request a Quote', to: PATHS.requestQuote },
-    },
-  },
-
-  'getting-found-on-google-maps-lagos': {
-    metaDescription:
-      'A checklist for Lagos businesses to appear on Google Maps: verify your Business Profile, fix the pin, choose categories, add hours, photos and reviews.',
-    body: [
-      p(
-        'When someone in Ikeja searches for “phone repair near me” or “printing shop Ogba”, Google shows a map and three businesses before any website. Those three get most of the calls. Google says it ranks them by relevance (how well the profile matches the search), distance from the person searching, and prominence (how well known and well reviewed the business is). You cannot move your shop closer, but a free Google Business Profile lets you work on the rest.',
-      ),
-      h('1. Claim and verify your profile'),
-      p(
-        'Search for your business on Google Maps. If it is already there, perhaps added by a customer, claim it; if not, add it from Google’s Business Profile page. Google then checks that you really run it, most often by asking for a short video of your signboard, your premises and something only the manager would have, such as the keys or your tools. Until the profile is verified, your changes may not show.',
-      ),
-      h('2. Put the pin on your door'),
-      p(
-        'Lagos addresses confuse map apps: streets get renamed, numbers repeat, and many people navigate by landmarks. Drag the pin onto your actual entrance, not the middle of the road. Write the address the way a dispatch rider would need it, and mention a landmark everybody knows in your description. If you go to your customers and have no premises they can visit, hide the address and set the areas you serve instead.',
-      ),
-      h('3. Choose specific categories'),
-      p(
-        'Your main category decides most of the searches you can appear in, so be specific: “Mobile phone repair shop”, not “Store”. Add two or three more categories only for things you really do. Then list your products or services in the words customers type, including the local ones.',
-      ),
-      h('4. Hours, phone and WhatsApp'),
-      p(
-        'Nothing loses a customer faster than a locked door. Enter your real opening hours, including Saturday, and set special hours for public holidays such as Sallah, Independence Day and Christmas. Give a phone number that someone answers during those hours. If you take orders on WhatsApp, say so in your description, so people know they can message instead of calling.',
-      ),
-      h('5. Photos of what people will find'),
-      p(
-        'Add a photo of your shop front as it looks from the street, so people recognise it when they arrive, then the inside, your best products and your team at work. Take them in daylight, on a phone held sideways, without heavy filters. A few new photos each month show that the business is active.',
-      ),
-      h('6. Ask for reviews, and answer every one'),
-      p(
-        'Reviews are the signal you can influence most. After a good sale, ask the customer in person and send the review link from your profile by WhatsApp or SMS. Never buy reviews or write them yourself: Google removes them and may suspend the profile. Reply to every review, the bad ones included, politely and within a few days. Future customers read your reply more closely than the complaint.',
-      ),
-      h('7. Twenty minutes a month'),
-      p(
-        'Post an offer or a new product once or twice a month, answer the questions people ask on your profile, and check that nobody has suggested an edit that changed your hours or phone number. The profile works best beside a simple website that loads quickly on mobile data and shows the same name, address and phone number.',
-      ),
-    ],
-    next: {
-      text: 'Our digital marketing team can set up and look after your Business Profile and a fast website to go with it.',
-      link: { label: 'See our digital marketing service', to: PATHS.digitalMarketing },
-    },
-  },
-};
-
 /** The words of an article's text, for its reading time and its JSON-LD. */
-export function articleWordCount(article: BlogArticle): number {
-  const text = article.body.map((block) => (block.kind === 'list' ? block.items.join(' ') : block.text)).join(' ');
-  return text.trim().split(/\s+/).length;
+export function articleWordCount(article: Pick<BlogArticle, 'body'>): number {
+  const text = markdownPlainText(article.body).trim();
+  return text ? text.split(/\s+/).length : 0;
+}
+
+/** One published blog post's article. */
+export function toBlogArticle(data: BlogPostData): BlogArticle {
+  return {
+    metaDescription: data.metaDescription,
+    body: data.body,
+    html: renderMarkdown(data.body),
+    wordCount: articleWordCount(data),
+    next: data.next && { text: data.next.text, link: { label: data.next.label, to: data.next.path } },
+  };
 }

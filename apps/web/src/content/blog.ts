@@ -1,13 +1,28 @@
-import { BRAND_NAME, type BlogPostSlug } from '@agency/shared';
+import { CONTENT_SEED, type BlogPostData, type ImageRef } from '@agency/shared';
+import { toBlogArticle, type BlogArticle } from './blog-articles';
 
-/** A written article as the blog lists it; its text is in blog-articles.ts, its page at blogPostPath(slug). */
+/**
+ * The blog. Its page's own copy is here; the posts are content staff edit (docs/decisions/0043): `toBlogPost` turns
+ * one published post into what the list and the post's page draw, and BLOG_POSTS are the seed's.
+ */
+
+/** A written article as the blog lists it; its page is at /blog/{slug}. */
 export interface BlogPostTeaser {
-  slug: BlogPostSlug;
+  slug: string;
   title: string;
   date: string;
   category: string;
   readingMinutes: number;
   excerpt: string;
+}
+
+/** A post as its page draws it: the teaser, who wrote it, its cover and its article. */
+export interface BlogPost extends BlogPostTeaser {
+  author: string;
+  /** "By the Rendezvous Digital team". */
+  byline: string;
+  cover: ImageRef | null;
+  article: BlogArticle;
 }
 
 /** A topic we are writing about: listed without a date or a link until its article exists. */
@@ -17,6 +32,33 @@ export interface UpcomingPost {
   excerpt: string;
 }
 
+const WORDS_PER_MINUTE = 200;
+
+/** One published blog post. */
+export function toBlogPost(slug: string, data: BlogPostData): BlogPost {
+  const article = toBlogArticle(data);
+  return {
+    slug,
+    title: data.title,
+    date: data.date,
+    category: data.category,
+    readingMinutes: Math.max(1, Math.ceil(article.wordCount / WORDS_PER_MINUTE)),
+    excerpt: data.summary,
+    author: data.author,
+    byline: `By ${data.author}`,
+    cover: data.cover,
+    article,
+  };
+}
+
+const seedBlogPosts = () => CONTENT_SEED.blog_post.map((item) => toBlogPost(item.slug, item.data));
+
+/**
+ * The seed's posts (today's three), newest first, as the build prerenders them. Not in the browser's production
+ * bundle, which holds no content and no markdown-it (docs/decisions/0043): there it is empty.
+ */
+export const BLOG_POSTS: BlogPost[] = import.meta.env.SSR || import.meta.env.DEV ? seedBlogPosts() : [];
+
 export const BLOG = {
   title: 'Blog',
   metaDescription:
@@ -25,37 +67,9 @@ export const BLOG = {
   illustration: { src: '/images/illustrations/blog.svg', width: 480, height: 360, alt: '' },
   postsHeading: 'Latest articles',
   readLabel: 'Read the article',
-  byline: `By the ${BRAND_NAME} team`,
   allPostsLabel: 'All articles',
-  posts: [
-    {
-      slug: 'why-your-website-feels-slow-on-mobile-data',
-      title: 'Why your website feels slow on MTN and Airtel, and how to fix it',
-      date: '2026-10-28',
-      category: 'Web Development',
-      readingMinutes: 3,
-      excerpt:
-        'Most of your visitors arrive on a mid-range Android phone over mobile data. Three habits make business sites slow there: photos straight from the camera, heavy fonts and scripts, and sliders on the first screen. Here is how to spot and fix each.',
-    },
-    {
-      slug: 'five-things-to-settle-before-you-hire-a-designer',
-      title: 'A logo is not a brand: five things to settle before you hire a designer',
-      date: '2026-09-02',
-      category: 'Creative Design',
-      readingMinutes: 3,
-      excerpt:
-        'Who are your customers, what do you want them to feel, and where will they see you first? Answer these and your designer will get it right the first time.',
-    },
-    {
-      slug: 'getting-found-on-google-maps-lagos',
-      title: 'Getting found on Google Maps: a checklist for Lagos shops',
-      date: '2026-08-12',
-      category: 'Digital Marketing',
-      readingMinutes: 3,
-      excerpt:
-        'A complete Google Business Profile brings calls from people already nearby. Our step-by-step checklist covers the map pin, categories, opening hours, photos and reviews.',
-    },
-  ] satisfies BlogPostTeaser[],
+  /** The seed's posts: see BLOG_POSTS. */
+  posts: BLOG_POSTS,
   upcomingHeading: 'Coming next',
   upcomingIntro: 'We are writing these now; they will appear above when they are ready.',
   upcoming: [
@@ -74,7 +88,7 @@ export const BLOG = {
   ] satisfies UpcomingPost[],
 };
 
-/** The teaser of one article. */
-export function findBlogPost(slug: BlogPostSlug): BlogPostTeaser | undefined {
-  return BLOG.posts.find((post) => post.slug === slug);
+/** One of the seed's posts. */
+export function findBlogPost(slug: string, posts: readonly BlogPost[] = BLOG_POSTS): BlogPost | undefined {
+  return posts.find((post) => post.slug === slug);
 }

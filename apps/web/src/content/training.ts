@@ -1,11 +1,19 @@
-import { PATHS, REPLY_PROMISES } from '@agency/shared';
-import { BRAND } from './brand';
+import { CONTENT_SEED, formatNaira, PATHS, type TrainingData } from '@agency/shared';
+import { pageImageOf, type PageImage } from './case-studies';
+
+/**
+ * The two training courses' pages. Their text, fees, cohort and seats are content staff edit (docs/decisions/0043):
+ * `toTrainingCourse` turns one published training into a TrainingCourse; TRAINING_COURSES are the seed's. The
+ * overview page's own copy is below.
+ */
 
 export type TrainingVariant = 'web' | 'creative';
 
 export interface TrainingPrice {
   schedule: 'Weekday' | 'Weekend';
+  /** As the page shows it: N200,000. */
   price: string;
+  feeNaira: number;
   duration: string;
 }
 
@@ -21,82 +29,62 @@ export interface TrainingCourse {
   technologiesHeading: string;
   technologies: string[];
   outcomes: string[];
-  /** The spec shows prices for the creative course only. */
+  /** Absent when the course has no fees on the site: the page gives pricesNote and whom to call. */
   prices?: TrainingPrice[];
   pricesNote?: string;
+  /** YYYY-MM-DD, when known. */
+  nextCohortStart: string | null;
+  seats: number | null;
   registrationHeading: string;
   registrationText: string;
-  illustration: { src: string; width: number; height: number; alt: string };
+  illustration: PageImage;
 }
 
-export const TRAINING_COURSES: Record<TrainingVariant, TrainingCourse> = {
-  web: {
-    variant: 'web',
-    path: PATHS.webTraining,
-    title: 'Web Design & Development Training',
-    metaDescription:
-      'Learn HTML5, CSS3, JavaScript, React, PHP and MySQL in small hands-on classes in Ogba, Lagos. Register for web design and development training.',
-    summary:
-      'Go from your first line of HTML to a live website with a database behind it. Weekday and weekend classes.',
-    intro:
-      'A practical course for beginners and career changers. You build real projects in class, from a personal portfolio to a working online store, and leave with a GitHub profile employers can see.',
-    aboutHeading: 'About the training',
-    aboutText:
-      'Classes are small, so every student gets attention. Each week mixes short lessons with guided practice, and you finish with a capstone project reviewed by our developers.',
-    technologiesHeading: 'Technologies you will learn',
-    technologies: ['HTML5', 'CSS3', 'Bootstrap', 'WordPress', 'JavaScript', 'React', 'PHP', 'MySQL', 'git'],
-    outcomes: [
-      'Build responsive websites from scratch',
-      'Set up and customise WordPress sites for clients',
-      'Create interactive interfaces with JavaScript and React',
-      'Store and query data with PHP and MySQL',
-      'Work like a professional team with git',
-    ],
-    pricesNote: `Call or WhatsApp us for the current fees and the next start date, or write to ${BRAND.emails.training}.`,
-    registrationHeading: 'Register for the web training',
-    registrationText: `Fill in the form and ${REPLY_PROMISES.training}.`,
-    illustration: {
-      src: '/images/illustrations/training-web.svg',
-      width: 480,
-      height: 360,
-      alt: 'A laptop showing code beside a stack of course books',
-    },
-  },
-  creative: {
-    variant: 'creative',
-    path: PATHS.creativeTraining,
-    title: 'Creative Graphic Design Training',
-    metaDescription:
-      'Learn Photoshop, Illustrator, InDesign and CorelDraw in Ogba, Lagos. Weekday N200,000 for 8 weeks or weekend N100,000 for 10 weeks. Register today.',
-    summary:
-      'Master the tools the industry uses and build a portfolio of logos, flyers and brand work. Weekday and weekend classes.',
-    intro:
-      'Whether you want to design for clients, for your own business or for an agency, this course gives you the skills and the portfolio to start earning from design.',
-    aboutHeading: 'About the training',
-    aboutText:
-      'Every class is taught on real briefs: a logo for a bakery, a church programme, a product flyer. You learn the tools, the principles behind good design, and how to present work to a client.',
-    technologiesHeading: 'Software you will learn',
-    technologies: ['Photoshop', 'Illustrator', 'InDesign', 'CorelDraw'],
-    outcomes: [
-      'Edit and retouch photos professionally',
-      'Design logos and brand identities',
-      'Lay out flyers, brochures and magazines for print',
-      'Prepare files that printers accept the first time',
-    ],
-    prices: [
-      { schedule: 'Weekday', price: 'N200,000', duration: '8 weeks' },
-      { schedule: 'Weekend', price: 'N100,000', duration: '10 weeks' },
-    ],
-    registrationHeading: 'Register for the graphic design training',
-    registrationText: `Fill in the form and ${REPLY_PROMISES.training}.`,
-    illustration: {
-      src: '/images/illustrations/training-creative.svg',
-      width: 480,
-      height: 360,
-      alt: 'A drawing tablet with a pen and colour palette',
-    },
-  },
-};
+/** Each course's page; its registration form knows the course by the same name. */
+const TRAINING_PATHS: Record<TrainingVariant, string> = { web: PATHS.webTraining, creative: PATHS.creativeTraining };
+
+/** One published training as its page draws it, fees written from whole naira. */
+export function toTrainingCourse(variant: TrainingVariant, data: TrainingData): TrainingCourse {
+  return {
+    variant,
+    path: TRAINING_PATHS[variant],
+    title: data.title,
+    metaDescription: data.metaDescription,
+    summary: data.summary,
+    intro: data.intro,
+    aboutHeading: data.aboutHeading,
+    aboutText: data.aboutText,
+    technologiesHeading: data.technologiesHeading,
+    technologies: [...data.technologies],
+    outcomes: [...data.outcomes],
+    ...(data.prices.length > 0 && {
+      prices: data.prices.map((price) => ({
+        schedule: price.schedule,
+        price: formatNaira(price.feeNaira),
+        feeNaira: price.feeNaira,
+        duration: price.duration,
+      })),
+    }),
+    ...(data.pricesNote && { pricesNote: data.pricesNote }),
+    nextCohortStart: data.nextCohortStart,
+    seats: data.seats,
+    registrationHeading: data.registrationHeading,
+    registrationText: data.registrationText,
+    illustration: pageImageOf(data.illustration),
+  };
+}
+
+function seedTrainingCourses(): Record<TrainingVariant, TrainingCourse> {
+  const course = (variant: TrainingVariant) => {
+    const item = CONTENT_SEED.training.find((training) => training.slug === variant);
+    if (!item) throw new Error(`The content seed has no "${variant}" training.`);
+    return toTrainingCourse(variant, item.data);
+  };
+  return { web: course('web'), creative: course('creative') };
+}
+
+/** The seed's two courses. */
+export const TRAINING_COURSES: Record<TrainingVariant, TrainingCourse> = /* @__PURE__ */ seedTrainingCourses();
 
 export const TRAINING_OVERVIEW = {
   title: 'Training',

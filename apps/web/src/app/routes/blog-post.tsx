@@ -1,9 +1,9 @@
-import { blogPostPath, type BlogPostSlug } from '@agency/shared';
+import { PATHS } from '@agency/shared';
+import { useSiteContent } from '@/components/content/site-content';
 import { articleJsonLd } from '@/components/seo/json-ld';
 import { PageHead } from '@/components/seo/page-head';
 import { useRouteMeta } from '@/components/seo/route-meta';
 import { Link } from '@/components/ui/link';
-import { articleWordCount, BLOG_ARTICLES, type ArticleBlock } from '@/content/blog-articles';
 import { BLOG, findBlogPost } from '@/content/blog';
 import { BLOG_LINK, HOME_LINK } from '@/content/navigation';
 import { formatLongDate } from '@/lib/format-date';
@@ -11,36 +11,24 @@ import NotFoundPage from './not-found';
 import './pages.css';
 import './prose.css';
 
-function Block({ block }: { block: ArticleBlock }) {
-  if (block.kind === 'heading') return <h2>{block.text}</h2>;
-  if (block.kind === 'list') {
-    return (
-      <ul className="prose__list">
-        {block.items.map((item) => (
-          <li key={item}>{item}</li>
-        ))}
-      </ul>
-    );
-  }
-  return <p>{block.text}</p>;
-}
-
-/** The template of the blog's articles; the route table passes the slug. */
-export default function BlogPostPage({ slug }: { slug: BlogPostSlug }) {
+/**
+ * The template of the blog's articles; the route table passes the slug. The post is the site's content: only the
+ * server draws this page (the browser keeps its HTML), so the body's HTML comes from renderMarkdown there.
+ */
+export default function BlogPostPage({ slug }: { slug: string }) {
   const route = useRouteMeta();
-  const post = findBlogPost(slug);
-  const article = BLOG_ARTICLES[slug];
+  const post = findBlogPost(slug, useSiteContent().blogPosts);
   if (!post) return <NotFoundPage />;
 
-  const path = blogPostPath(slug);
-  const wordCount = articleWordCount(article);
+  const { article } = post;
+  const path = `${PATHS.blog}/${post.slug}`;
   const jsonLd = articleJsonLd({
     headline: post.title,
     description: article.metaDescription,
     path,
     datePublished: post.date,
     section: post.category,
-    wordCount,
+    wordCount: article.wordCount,
     imagePath: `/og/${route.id}.png`,
   });
 
@@ -61,21 +49,22 @@ export default function BlogPostPage({ slug }: { slug: BlogPostSlug }) {
           <h1 id="article-title">{post.title}</h1>
           <p className="article-meta">
             <time dateTime={post.date}>{formatLongDate(post.date)}</time> · {post.readingMinutes} min read ·{' '}
-            {BLOG.byline}
+            {post.byline}
           </p>
         </div>
       </section>
       <div className="section">
         <article className="container prose" aria-labelledby="article-title">
-          {article.body.map((block, index) => (
-            <Block key={index} block={block} />
-          ))}
-          <div className="article__next">
-            <p>{article.next.text}</p>
-            <Link to={article.next.link.to} className="btn btn--primary">
-              {article.next.link.label}
-            </Link>
-          </div>
+          {/* Safe to place as it is: renderMarkdown escapes raw HTML and keeps only safe links (0043). */}
+          <div className="prose__body" dangerouslySetInnerHTML={{ __html: article.html }} />
+          {article.next && (
+            <div className="article__next">
+              <p>{article.next.text}</p>
+              <Link to={article.next.link.to} className="btn btn--primary">
+                {article.next.link.label}
+              </Link>
+            </div>
+          )}
           <Link to={BLOG_LINK.to} className="article__back">
             <span aria-hidden="true">←&nbsp;</span>
             {BLOG.allPostsLabel}
