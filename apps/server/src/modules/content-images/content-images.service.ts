@@ -36,7 +36,7 @@ const ACCEPTED_FORMATS: Record<string, (typeof CONTENT_IMAGE_TYPES)[number]> = {
 };
 /**
  * Effort 2 of 9 for AVIF: on this 2-core machine a 3000x2000 photo's six variants take about a second, against ten
- * at sharp's default (4), for files about a tenth larger (docs/decisions/0043 "Images").
+ * at sharp's default (4), for files 1-5 % larger (docs/decisions/0043 "Images").
  */
 const ENCODERS: Record<VariantFormat, (image: Sharp) => Sharp> = {
   avif: (image) => image.avif({ quality: 50, effort: 2 }),
