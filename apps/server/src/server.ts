@@ -8,6 +8,7 @@ import { migrateToLatest } from './lib/migrate';
 import { outboxDir, profileImagesDir } from './lib/paths';
 import { ingestMail } from './modules/conversations/inbound.service';
 import { startImapPoller } from './modules/conversations/imap-start';
+import { seedContent, startContentScheduler } from './modules/content/content.service';
 import { startDigestJob } from './modules/digest/digest.service';
 import { startReminderJob } from './modules/reminders/reminders.service';
 import { startMailSender } from './modules/outbox/start-sender';
@@ -42,6 +43,8 @@ async function main(): Promise<void> {
   const { db, dialect } = openDatabase(config);
   const applied = await migrateToLatest(db);
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+  // The site's content, stored once as the build shows it; an instance starting beside it stores nothing (0043).
+  if (await seedContent({ db, dialect, clock: systemClock })) logger.info('site content stored as its first version');
   // Images that older versions kept in DATA_DIR move into the database, where every instance finds them.
   const images = await importProfileImageFiles(db, profileImagesDir(config.dataDir));
   if (images.imported > 0) logger.info({ imported: images.imported }, 'profile images copied into the database');
@@ -67,6 +70,8 @@ async function main(): Promise<void> {
   const digests = startDigestJob({ db, clock: systemClock, config, logger, mail: sender });
   // Reminders at 75 % of a first-response target and escalations at breach, each once across instances (0039).
   const reminders = startReminderJob({ db, clock: systemClock, config, logger, mail: sender });
+  // Content scheduled for a time is published then, once across instances (0043).
+  const contentScheduler = startContentScheduler({ db, dialect, clock: systemClock, logger });
   // Customers' replies in IMAP_URL's mailbox join their conversations, read by one instance at a time (0036).
   const imap = startImapPoller({
     db,
@@ -96,7 +101,14 @@ async function main(): Promise<void> {
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
     server.close(() => {
       // Mails in hand are finished (or left to their lease), then the database closes.
-      Promise.all([sender.stop(), purge.stop(), digests.stop(), reminders.stop(), imap?.stop()])
+      Promise.all([
+        sender.stop(),
+        purge.stop(),
+        digests.stop(),
+        reminders.stop(),
+        contentScheduler.stop(),
+        imap?.stop(),
+      ])
         .then(() => {
           transport.close();
           return db.destroy();

@@ -11,6 +11,7 @@ import { DEFAULT_LIMITS, type AppConfig } from '../config/config';
 import { createLogger } from '../lib/logger';
 import { createMailTransport } from '../lib/mailer';
 import { outboxDir } from '../lib/paths';
+import { seedContent } from '../modules/content/content.service';
 import { createOutboxSender, type OutboxSender } from '../modules/outbox/outbox';
 import { VALID_SUBMISSIONS } from './fixtures';
 import { createTestDatabase, type TestDatabase } from './test-database';
@@ -121,6 +122,8 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     logLinks: false,
   });
   const clock = () => new Date(current);
+  // The site's content as the server stores it at its first start (issue 22).
+  await seedContent({ ...database, clock });
   const sender = createOutboxSender({
     db: database.db,
     dialect: database.dialect,

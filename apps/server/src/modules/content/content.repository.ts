@@ -384,7 +384,7 @@ export async function insertSeedItems(
   db: Db,
   dialect: DialectName,
   items: Array<{ type: ContentType; slug: string; draft: string; position: number }>,
-  at: EpochMs,
+  { at, publishedAt }: { at: EpochMs; publishedAt: EpochMs },
 ): Promise<void> {
   if (items.length === 0) return;
   const insert = db.insertInto('content_items').values(
@@ -395,7 +395,7 @@ export async function insertSeedItems(
       draft_updated_at: at,
       draft_updated_by: null,
       published_version: 1,
-      published_at: at,
+      published_at: publishedAt,
       scheduled_version: null,
       publish_at: null,
       position: item.position,

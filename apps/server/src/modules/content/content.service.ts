@@ -1,4 +1,6 @@
 import {
+  CONTENT_SEED,
+  CONTENT_SEED_PUBLISHED_AT,
   CONTENT_TYPES,
   CONTENT_TYPE_LABELS,
   ContentDraftSchemas,
@@ -542,22 +544,24 @@ export function startContentScheduler(
 export type ContentSeed = { [T in ContentType]: ReadonlyArray<{ slug: string; data: ContentDataByType[T] }> };
 
 /**
- * Stores the seed once, as published version 1 of each item, with the revision left at 0 (the build's pages show
- * exactly the seed). Never again once any item was stored, so an editor who deletes everything keeps it deleted (the
- * deleted rows and the two trainings stay). Two instances starting at once insert each item once.
+ * Stores the seed once, as published version 1 of each item (published when the build's pages were), with the
+ * revision left at 0: the build's pages show exactly the seed. Never again once any item was stored, so an editor who
+ * deletes everything keeps it deleted (the deleted rows and the two trainings stay). Two instances starting at once
+ * insert each item once. True when this call found nothing stored.
  */
 export async function seedContent(
-  deps: Pick<AppDeps, 'db' | 'dialect' | 'clock'>,
-  seed: ContentSeed,
+  deps: Pick<AppDeps, 'db' | 'dialect'> & Partial<Pick<AppDeps, 'clock'>>,
+  seed: ContentSeed = CONTENT_SEED,
 ): Promise<boolean> {
   if (await repository.anyItemEver(deps.db)) return false;
-  const now = deps.clock().getTime();
+  const publishedAt = Date.parse(CONTENT_SEED_PUBLISHED_AT);
+  const now = deps.clock ? deps.clock().getTime() : publishedAt;
   const items = CONTENT_TYPES.flatMap((type) =>
     seed[type].map((item, position) => ({ type, slug: item.slug, draft: JSON.stringify(item.data), position })),
   );
   await withConflictRetry(() =>
     deps.db.transaction().execute(async (trx) => {
-      await repository.insertSeedItems(trx, deps.dialect, items, now);
+      await repository.insertSeedItems(trx, deps.dialect, items, { at: now, publishedAt });
       await repository.insertSeedVersions(trx, deps.dialect, now);
     }),
   );

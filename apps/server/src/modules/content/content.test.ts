@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API_MESSAGES,
   CONTENT_PATHS,
+  CONTENT_SEED,
+  CONTENT_SEED_PUBLISHED,
   ContentPublishSchemas,
   STAFF_ADMIN_PATHS,
   StaffAccountsAnswerSchema,
@@ -27,6 +29,7 @@ import { CONTENT_ROUTES, EDITORS_ONLY, PREVIEW_UNAVAILABLE } from './content.rou
 import {
   CONTENT_ERRORS,
   draftContent,
+  listContent,
   publishedContent,
   seedContent,
   siteRevision,
@@ -84,7 +87,6 @@ const revision = () => siteRevision(context.db);
 
 beforeAll(async () => {
   context = await createTestContext();
-  await seedContent({ db: context.db, dialect: context.database.dialect, clock: context.now }, SMALL_SEED);
   owner = await signedInStaff(context, 'owner@agency.test');
   ({ agent: staff, id: staffId } = await approvedStaff('staff@agency.test'));
   ({ agent: editor, id: editorId } = await approvedStaff('editor@agency.test'));
@@ -573,6 +575,24 @@ describe('scheduled publishing', () => {
 });
 
 describe('the first content', () => {
+  it('is CONTENT_SEED, drawn exactly as the build draws it (revision 0), each item published and unchanged', async () => {
+    const database = await createTestDatabase();
+    try {
+      expect(await seedContent(database)).toBe(true);
+      expect(await publishedContent(database.db)).toEqual(CONTENT_SEED_PUBLISHED);
+      const items = await listContent(database);
+      expect(items).toHaveLength(Object.values(CONTENT_SEED).flat().length);
+      expect(items.every((item) => item.state === 'published' && item.publishedVersion === 1)).toBe(true);
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it('is in the test context as at a first start: the trainings are there', async () => {
+    const trainings = (await editor.get(CONTENT_PATHS.ITEMS).query({ type: 'training' })).body.items as ContentItem[];
+    expect(trainings.map((item) => item.slug).sort()).toEqual(['creative', 'web']);
+  });
+
   it('is stored once, as published version 1 of each item, with the revision still 0', async () => {
     const database = await createTestDatabase();
     try {
