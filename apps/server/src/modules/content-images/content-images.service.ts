@@ -13,7 +13,7 @@ import type { AppDeps } from '../../app-deps';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { actorOf, recordAudit } from '../audit/audit.service';
-import { findUserById } from '../auth/auth.service';
+import { findUserById, mayEditContent } from '../auth/auth.service';
 import {
   findContentImage,
   findVariantBytes,
@@ -48,12 +48,10 @@ export const CONTENT_IMAGE_ID = /^[a-f0-9]{16}$/;
 
 export const CONTENT_EDITORS_ONLY = 'Only editors and owners can change the site’s content.';
 
-/** Editors (users.content_editor) and owners; a signed-in staff member without the flag is refused. */
+/** Editors and owners (auth's mayEditContent, the Content area's rule); other staff are refused. */
 export async function assertContentEditor(deps: Pick<AppDeps, 'db'>, userId: number): Promise<void> {
   const user = await findUserById(deps.db, userId);
-  if (user?.role !== 'owner' && Number(user?.content_editor ?? 0) !== 1) {
-    throw new AppError(403, CONTENT_EDITORS_ONLY);
-  }
+  if (!user || !mayEditContent(user)) throw new AppError(403, CONTENT_EDITORS_ONLY);
 }
 
 const wrongType = () =>
