@@ -10,10 +10,11 @@ import { captureFirstTouch } from './lib/first-touch';
 captureFirstTouch();
 
 const container = document.getElementById('root')!;
-const app = (
+/** `serverHtml`: hydrating the server's page, whose parts drawn from the site's content are kept (0043). */
+const app = (serverHtml: boolean) => (
   <StrictMode>
     <BrowserRouter>
-      <App />
+      <App serverHtml={serverHtml} />
     </BrowserRouter>
   </StrictMode>
 );
@@ -53,7 +54,9 @@ async function loadPageInSteps() {
     await import(/* @vite-ignore */ chunk);
     await nextTask();
   }
-  await findRoute(window.location.pathname).preload();
+  // A page whose <main> the browser keeps as the server drew it needs no page module (App, route table's content).
+  const route = findRoute(window.location.pathname, null);
+  if (route.content !== 'page') await route.preload();
 }
 
 // The prerendered HTML is only hydrated once the matched page's module is in memory, so nothing flashes. Hydrating
@@ -62,6 +65,6 @@ async function loadPageInSteps() {
 void loadPageInSteps()
   .catch(() => undefined)
   .finally(() => {
-    if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
-    else createRoot(container).render(app);
+    if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app(true)));
+    else createRoot(container).render(app(false));
   });

@@ -1,21 +1,18 @@
 import type { ReactElement } from 'react';
-import {
-  BLOG_POST_SLUGS,
-  blogPostPath,
-  BRAND_NAME,
-  CASE_ALIASES,
-  CASE_SLUGS,
-  casePath,
-  PATH_ALIASES,
-  PATHS,
-  pathKey,
-  type PageKey,
-} from '@agency/shared';
+import { BRAND_NAME, CASE_ALIASES, CONTENT_SLUG, PATH_ALIASES, PATHS, pathKey, type PageKey } from '@agency/shared';
+import { BUNDLED_SITE_CONTENT, type SiteContent } from '@/components/content/site-content';
 import { BLOG_LINK, HOME_LINK, PORTFOLIO_LINK, SERVICES_LINK, TRAINING_LINK, type NavLink } from '@/content/navigation';
 import type { ServicePage as ServicePageContent } from '@/content/services';
 import { lazyPage, type LazyPage } from './lazy-page';
 
 export type Chrome = 'site' | 'bare';
+
+/**
+ * How much of a page is drawn from the content staff edit (docs/decisions/0043): 'page', all of its `<main>` (the
+ * browser keeps the server's); 'parts', some of it (ServerRenderedIsland). Links to either load the page from the
+ * server, since the browser's bundle does not hold the published content.
+ */
+export type ContentUse = 'page' | 'parts';
 
 export interface PageRoute {
   /** Stable id: names the og:image file and the prerendered file of the main path. */
@@ -34,6 +31,8 @@ export interface PageRoute {
   head?: { title: string; description: string };
   /** The pages above this one, home first, for its breadcrumbs; empty on the home page and unindexed screens. */
   trail: readonly NavLink[];
+  /** Whether the page shows content staff edit; absent on the others. */
+  content?: ContentUse;
 }
 
 const HomePage = lazyPage('src/app/routes/home.tsx', () => import('./routes/home'));
@@ -80,7 +79,7 @@ function route<P extends object>(
   id: string,
   Page: LazyPage<P>,
   props: NoInfer<P>,
-  options: Pick<PageRoute, 'head'> & { chrome?: Chrome; indexable?: boolean; under?: NavLink } = {},
+  options: Pick<PageRoute, 'head' | 'content'> & { chrome?: Chrome; indexable?: boolean; under?: NavLink } = {},
 ): PageRoute {
   const indexable = options.indexable ?? true;
   return {
@@ -94,6 +93,7 @@ function route<P extends object>(
     indexable,
     head: options.head,
     trail: key === 'home' || !indexable ? [] : [HOME_LINK, ...(options.under ? [options.under] : [])],
+    ...(options.content && { content: options.content }),
   };
 }
 
@@ -107,26 +107,48 @@ const staffOptions = (chrome: Chrome, title: string) => ({
   head: { title, description: `The staff area of the ${BRAND_NAME} website.` },
 });
 
-export const PAGE_ROUTES: PageRoute[] = [
-  route('home', 'home', HomePage, {}),
+const trainingOptions = { under: TRAINING_LINK, content: 'parts' } as const;
+
+/** The public pages that are not one of the content's items. */
+const SITE_ROUTES: PageRoute[] = [
+  route('home', 'home', HomePage, {}, { content: 'parts' }),
   route('services', 'services', ServicesPage, {}),
   serviceRoute('webDevelopment', 'web-development'),
   serviceRoute('mobileApps', 'mobile-apps'),
   serviceRoute('creativeDesign', 'creative-design'),
   serviceRoute('digitalMarketing', 'digital-marketing'),
-  route('training', 'training', TrainingPage, {}),
-  route('webTraining', 'web-training', TrainingCoursePage, { variant: 'web' }, { under: TRAINING_LINK }),
-  route('creativeTraining', 'creative-training', TrainingCoursePage, { variant: 'creative' }, { under: TRAINING_LINK }),
+  route('training', 'training', TrainingPage, {}, { content: 'page' }),
+  route('webTraining', 'web-training', TrainingCoursePage, { variant: 'web' }, trainingOptions),
+  route('creativeTraining', 'creative-training', TrainingCoursePage, { variant: 'creative' }, trainingOptions),
   serviceRoute('ecommerce', 'ecommerce'),
   route('about', 'about', AboutPage, {}),
-  route('portfolio', 'portfolio', PortfolioPage, {}),
-  route('blog', 'blog', BlogPage, {}),
+  route('portfolio', 'portfolio', PortfolioPage, {}, { content: 'page' }),
+  route('blog', 'blog', BlogPage, {}, { content: 'page' }),
   route('contact', 'contact', ContactPage, {}),
   route('requestQuote', 'request-a-quote', RequestQuotePage, {}),
   route('privacy', 'privacy', PrivacyPage, {}),
-  ...BLOG_POST_SLUGS.map<PageRoute>((slug) => ({
+];
+
+/** A case study's page, under the portfolio; the seed's case studies keep their former addresses (0001). */
+function caseStudyRoute(slug: string): PageRoute {
+  return {
+    id: `case-${slug}`,
+    path: `${PATHS.portfolio}/${slug}`,
+    aliases: Object.hasOwn(CASE_ALIASES, slug) ? CASE_ALIASES[slug as keyof typeof CASE_ALIASES] : [],
+    element: <CaseStudyPage slug={slug} />,
+    preload: CaseStudyPage.preload,
+    source: CaseStudyPage.source,
+    chrome: 'site',
+    indexable: true,
+    trail: [HOME_LINK, PORTFOLIO_LINK],
+    content: 'page',
+  };
+}
+
+function blogPostRoute(slug: string): PageRoute {
+  return {
     id: `blog-${slug}`,
-    path: blogPostPath(slug),
+    path: `${PATHS.blog}/${slug}`,
     aliases: [],
     element: <BlogPostPage slug={slug} />,
     preload: BlogPostPage.preload,
@@ -134,18 +156,11 @@ export const PAGE_ROUTES: PageRoute[] = [
     chrome: 'site',
     indexable: true,
     trail: [HOME_LINK, BLOG_LINK],
-  })),
-  ...CASE_SLUGS.map<PageRoute>((slug) => ({
-    id: `case-${slug}`,
-    path: casePath(slug),
-    aliases: CASE_ALIASES[slug],
-    element: <CaseStudyPage slug={slug} />,
-    preload: CaseStudyPage.preload,
-    source: CaseStudyPage.source,
-    chrome: 'site',
-    indexable: true,
-    trail: [HOME_LINK, PORTFOLIO_LINK],
-  })),
+    content: 'page',
+  };
+}
+
+const STAFF_ROUTES: PageRoute[] = [
   route('auth', 'auth', AuthPage, {}, staffOptions('bare', 'Admin Login')),
   route('dashboard', 'dashboard', DashboardPage, {}, staffOptions('bare', 'Messages Dashboard')),
   route('staffAccounts', 'staff-accounts', StaffAccountsPage, {}, staffOptions('bare', 'Staff')),
@@ -180,6 +195,30 @@ export const PAGE_ROUTES: PageRoute[] = [
   ),
 ];
 
+const routesByContent = new WeakMap<SiteContent, PageRoute[]>();
+
+/**
+ * The public pages of the site with this content, in the sitemap's order: the site's own, then a page per published
+ * blog post and case study (an unpublished or deleted one has none).
+ */
+export function publicRoutes(content: SiteContent): PageRoute[] {
+  let routes = routesByContent.get(content);
+  if (!routes) {
+    routes = [
+      ...SITE_ROUTES,
+      ...content.blogPosts.map((post) => blogPostRoute(post.slug)),
+      ...content.caseStudies.map((caseStudy) => caseStudyRoute(caseStudy.slug)),
+    ];
+    routesByContent.set(content, routes);
+  }
+  return routes;
+}
+
+/** Every page the build prerenders, from the seed: the public pages and the staff screens. */
+export const PAGE_ROUTES: PageRoute[] = BUNDLED_SITE_CONTENT
+  ? [...publicRoutes(BUNDLED_SITE_CONTENT), ...STAFF_ROUTES]
+  : [...SITE_ROUTES, ...STAFF_ROUTES];
+
 export const NOT_FOUND_ROUTE: PageRoute = {
   id: 'not-found',
   path: '',
@@ -192,11 +231,40 @@ export const NOT_FOUND_ROUTE: PageRoute = {
   trail: [],
 };
 
-/** The route showing a path (main path or alias, any letter case), or the not-found route. */
-export function findRoute(pathname: string): PageRoute {
+const shows = (wanted: string) => (entry: PageRoute) =>
+  [entry.path, ...entry.aliases].some((path) => pathKey(path) === wanted);
+
+/** The slug of a path one segment below `parent` (any letter case), if it can be one. */
+function slugUnder(parent: string, wanted: string): string | undefined {
+  const prefix = `${pathKey(parent)}/`;
+  const slug = wanted.startsWith(prefix) ? wanted.slice(prefix.length) : '';
+  return CONTENT_SLUG.test(slug) ? slug : undefined;
+}
+
+/**
+ * The page of an item the browser's bundle has never heard of (it holds no content): the page it hydrates is the
+ * server's, so any slug under the portfolio or the blog is a case study or a blog post, and the seed's former
+ * addresses of case studies are theirs.
+ */
+function contentRouteByPath(wanted: string): PageRoute | undefined {
+  const aliased = Object.entries(CASE_ALIASES).find(([, aliases]) => aliases.some((path) => pathKey(path) === wanted));
+  if (aliased) return caseStudyRoute(aliased[0]);
+  const caseSlug = slugUnder(PATHS.portfolio, wanted);
+  if (caseSlug) return caseStudyRoute(caseSlug);
+  const postSlug = slugUnder(PATHS.blog, wanted);
+  return postSlug ? blogPostRoute(postSlug) : undefined;
+}
+
+/**
+ * The route showing a path (main path or alias, any letter case), or the not-found route. With the content (the
+ * server, the build, development and tests), its items' pages are those it publishes; without it (the browser's
+ * production bundle), by their paths.
+ */
+export function findRoute(pathname: string, content: SiteContent | null = BUNDLED_SITE_CONTENT): PageRoute {
   const wanted = pathKey(pathname);
-  return (
-    PAGE_ROUTES.find((entry) => [entry.path, ...entry.aliases].some((path) => pathKey(path) === wanted)) ??
-    NOT_FOUND_ROUTE
-  );
+  const found =
+    SITE_ROUTES.find(shows(wanted)) ??
+    STAFF_ROUTES.find(shows(wanted)) ??
+    (content ? publicRoutes(content).slice(SITE_ROUTES.length).find(shows(wanted)) : contentRouteByPath(wanted));
+  return found ?? NOT_FOUND_ROUTE;
 }

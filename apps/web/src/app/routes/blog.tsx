@@ -1,13 +1,15 @@
-import { blogPostPath } from '@agency/shared';
+import { PATHS } from '@agency/shared';
 import { CallToAction } from '@/components/sections/call-to-action';
 import { PageHero } from '@/components/sections/page-hero';
 import { PageHead } from '@/components/seo/page-head';
 import { Link } from '@/components/ui/link';
+import { useSiteContent } from '@/components/content/site-content';
 import { BLOG } from '@/content/blog';
 import { formatLongDate } from '@/lib/format-date';
 import './pages.css';
 
 export default function BlogPage() {
+  const { blogPosts } = useSiteContent();
   return (
     <>
       <PageHead title={BLOG.title} description={BLOG.metaDescription} />
@@ -18,12 +20,12 @@ export default function BlogPage() {
             {BLOG.postsHeading}
           </h2>
           <ul className="post-list">
-            {BLOG.posts.map((post) => (
+            {blogPosts.map((post) => (
               <li key={post.slug}>
                 <article className="card post-card">
                   <p className="eyebrow">{post.category}</p>
                   <h3 className="card__title post-card__title">
-                    <Link to={blogPostPath(post.slug)} className="post-card__link">
+                    <Link to={`${PATHS.blog}/${post.slug}`} className="post-card__link">
                       {post.title}
                     </Link>
                   </h3>

@@ -2,14 +2,15 @@ import { PATHS } from '@agency/shared';
 import { CallToAction } from '@/components/sections/call-to-action';
 import { PageHead } from '@/components/seo/page-head';
 import { Link } from '@/components/ui/link';
-import { CASE_STUDIES, caseStudyOgImage } from '@/content/case-studies';
+import { useSiteContent } from '@/components/content/site-content';
+import { caseStudyOgImage } from '@/content/case-studies';
 import { CASE_PAGE } from '@/content/contact';
 import NotFoundPage from './not-found';
 import './pages.css';
 
-/** The template of the nine case pages; the route table passes the slug. */
+/** The template of the case pages; the route table passes the slug. */
 export default function CaseStudyPage({ slug }: { slug: string }) {
-  const caseStudy = CASE_STUDIES.find((candidate) => candidate.slug === slug);
+  const caseStudy = useSiteContent().caseStudies.find((candidate) => candidate.slug === slug);
   if (!caseStudy) return <NotFoundPage />;
 
   const facts = [

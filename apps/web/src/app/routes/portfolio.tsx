@@ -3,12 +3,12 @@ import { PageHero } from '@/components/sections/page-hero';
 import { WhyChooseUs } from '@/components/sections/why-choose-us';
 import { PageHead } from '@/components/seo/page-head';
 import { Link } from '@/components/ui/link';
-import { CASE_STUDIES } from '@/content/case-studies';
+import { useSiteContent } from '@/components/content/site-content';
 import { PORTFOLIO_PAGE } from '@/content/contact';
-import { PORTFOLIO_ITEMS } from '@/content/portfolio';
 import './pages.css';
 
 export default function PortfolioPage() {
+  const { portfolio, caseStudies } = useSiteContent();
   return (
     <>
       <PageHead title={PORTFOLIO_PAGE.title} description={PORTFOLIO_PAGE.metaDescription} />
@@ -16,8 +16,8 @@ export default function PortfolioPage() {
       <section className="section" aria-label="Projects">
         <div className="container">
           <ul className="grid grid--3">
-            {PORTFOLIO_ITEMS.map((item, index) => {
-              const caseStudy = CASE_STUDIES.find((candidate) => candidate.mainPath === item.url);
+            {portfolio.map((item, index) => {
+              const caseStudy = caseStudies.find((candidate) => candidate.mainPath === item.url);
               return (
                 <li key={item.url} className="card project-card">
                   <img

@@ -3,10 +3,12 @@ import { PageHero } from '@/components/sections/page-hero';
 import { WhyChooseUs } from '@/components/sections/why-choose-us';
 import { PageHead } from '@/components/seo/page-head';
 import { Link } from '@/components/ui/link';
-import { TRAINING_COURSES, TRAINING_OVERVIEW } from '@/content/training';
+import { useSiteContent } from '@/components/content/site-content';
+import { TRAINING_OVERVIEW } from '@/content/training';
 import './pages.css';
 
 export default function TrainingPage() {
+  const { trainings } = useSiteContent();
   return (
     <>
       <PageHead title={TRAINING_OVERVIEW.metaTitle} description={TRAINING_OVERVIEW.metaDescription} />
@@ -19,7 +21,7 @@ export default function TrainingPage() {
       <section className="section" aria-label="Courses">
         <div className="container">
           <ul className="grid grid--2">
-            {Object.values(TRAINING_COURSES).map((course) => (
+            {Object.values(trainings).map((course) => (
               <li key={course.variant} className="card course-card">
                 <img
                   src={course.illustration.src}

@@ -1,23 +1,28 @@
-import { NEEDS_APP, ServerRenderedIsland } from './server-rendered-island';
-import { PortfolioStaticList } from './static-lists';
+import { useRef } from 'react';
+import { NEEDS_APP, ServerRenderedIsland } from '@/components/content/server-rendered-island';
+import { useSiteContentIfBundled } from '@/components/content/site-content';
+import { PortfolioStaticList, readPortfolioItems } from './static-lists';
 import { useDeferredModule } from './use-deferred-module';
 import './carousels.css';
 
 /**
  * The Portfolio carousel of the home page. The prerendered page shows the projects as a scrollable list of the same
- * size; swiper and the project data are fetched when the section nears the viewport and take over in place.
+ * size; swiper is fetched when the section nears the viewport and takes over in place with the list's projects.
  */
 export function PortfolioCarousel({ label }: { label: string }) {
-  const { ref, module } = useDeferredModule(() => import('./portfolio-swiper'));
-  const Swiper = module?.PortfolioSwiper;
+  const content = useSiteContentIfBundled();
+  const island = useRef<HTMLElement>(null);
+  const { ref, module } = useDeferredModule(async () => {
+    const { PortfolioSwiper } = await import('./portfolio-swiper');
+    return { PortfolioSwiper, items: content?.portfolio ?? readPortfolioItems(island.current) };
+  });
   return (
     <div ref={ref} className="carousel carousel--portfolio" {...NEEDS_APP}>
-      {Swiper ? (
-        <Swiper label={label} />
+      {module ? (
+        <module.PortfolioSwiper label={label} items={module.items} />
       ) : (
-        <ServerRenderedIsland className="carousel__island">
-          {/* Only the server build references the list, so its data stays out of the browser's bundle. */}
-          {import.meta.env.SSR && <PortfolioStaticList label={label} />}
+        <ServerRenderedIsland ref={island} className="carousel__island">
+          {content && <PortfolioStaticList label={label} items={content.portfolio} />}
         </ServerRenderedIsland>
       )}
     </div>

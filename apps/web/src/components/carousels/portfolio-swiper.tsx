@@ -6,7 +6,7 @@ import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css';
 import 'swiper/css/navigation';
 import 'swiper/css/pagination';
-import { PORTFOLIO_ITEMS } from '@/content/portfolio';
+import type { PortfolioItem } from '@/content/portfolio';
 import { usePrefersReducedMotion } from '@/components/ui/use-prefers-reduced-motion';
 import { AutoplayToggle } from './autoplay-toggle';
 import { PortfolioCard } from './portfolio-card';
@@ -22,7 +22,7 @@ export const PORTFOLIO_SWIPER_SETTINGS = {
   autoplayDelay: TIMINGS.CAROUSEL_AUTOPLAY_MS,
 } as const;
 
-export function PortfolioSwiper({ label, items = PORTFOLIO_ITEMS }: { label: string; items?: typeof PORTFOLIO_ITEMS }) {
+export function PortfolioSwiper({ label, items }: { label: string; items: readonly PortfolioItem[] }) {
   const reducedMotion = usePrefersReducedMotion();
   const [userPaused, setUserPaused] = useState(false);
   const swiperRef = useRef<SwiperInstance | null>(null);

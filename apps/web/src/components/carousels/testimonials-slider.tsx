@@ -2,7 +2,7 @@ import { TIMINGS } from '@agency/shared';
 import { useRef, useState } from 'react';
 import SlickModule, { type Settings } from 'react-slick';
 import 'slick-carousel/slick/slick.css';
-import { TESTIMONIALS } from '@/content/testimonials';
+import type { Testimonial } from '@/content/testimonials';
 import { useMediaQuery } from '@/components/ui/use-media-query';
 import { usePrefersReducedMotion } from '@/components/ui/use-prefers-reduced-motion';
 import { AutoplayToggle } from './autoplay-toggle';
@@ -29,13 +29,7 @@ export const TESTIMONIAL_SLIDER_SETTINGS = {
 /** On phones one quote per view keeps it readable (react-slick's own `responsive` misses the first render). */
 const PHONE_QUERY = '(max-width: 767px)';
 
-export function TestimonialsSlider({
-  label,
-  testimonials = TESTIMONIALS,
-}: {
-  label: string;
-  testimonials?: typeof TESTIMONIALS;
-}) {
+export function TestimonialsSlider({ label, testimonials }: { label: string; testimonials: readonly Testimonial[] }) {
   const reducedMotion = usePrefersReducedMotion();
   const phone = useMediaQuery(PHONE_QUERY);
   const [userPaused, setUserPaused] = useState(false);

@@ -33,6 +33,9 @@ export function QuickContact({ pageName }: { pageName: string }) {
       <a
         className="quick-contact__link quick-contact__link--whatsapp"
         href={`${WHATSAPP_URL}?text=${encodeURIComponent(whatsappGreeting(pageName))}`}
+        // A page drawn from the site's content is hydrated without it (docs/decisions/0043): the server's greeting,
+        // which names the page, stays.
+        suppressHydrationWarning
         target="_blank"
         rel="noopener"
       >

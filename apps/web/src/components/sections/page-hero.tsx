@@ -9,27 +9,34 @@ export interface PageHeroProps {
 }
 
 /** The blue banner that opens every inner page: the page's one h1, a short intro and an SVG illustration. */
-export function PageHero({ eyebrow, heading, intro, illustration, children }: PageHeroProps) {
+export function PageHero(props: PageHeroProps) {
   return (
     <section className="page-hero">
-      <div className={`container page-hero__inner${illustration ? ' page-hero__inner--split' : ''}`}>
-        <div className="page-hero__text">
-          {eyebrow && <p className="eyebrow eyebrow--light">{eyebrow}</p>}
-          <h1>{heading}</h1>
-          {intro && <div className="page-hero__intro">{intro}</div>}
-          {children}
-        </div>
-        {illustration && (
-          <img
-            className="page-hero__art"
-            src={illustration.src}
-            width={illustration.width}
-            height={illustration.height}
-            alt={illustration.alt}
-            fetchPriority="high"
-          />
-        )}
-      </div>
+      <PageHeroContent {...props} />
     </section>
+  );
+}
+
+/** What is inside the banner, for a page that draws the banner's section itself (as a ServerRenderedIsland). */
+export function PageHeroContent({ eyebrow, heading, intro, illustration, children }: PageHeroProps) {
+  return (
+    <div className={`container page-hero__inner${illustration ? ' page-hero__inner--split' : ''}`}>
+      <div className="page-hero__text">
+        {eyebrow && <p className="eyebrow eyebrow--light">{eyebrow}</p>}
+        <h1>{heading}</h1>
+        {intro && <div className="page-hero__intro">{intro}</div>}
+        {children}
+      </div>
+      {illustration && (
+        <img
+          className="page-hero__art"
+          src={illustration.src}
+          width={illustration.width}
+          height={illustration.height}
+          alt={illustration.alt}
+          fetchPriority="high"
+        />
+      )}
+    </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useContext, useEffect } from 'react';
+import { useServerHtml } from '@/components/content/server-rendered-island';
 import { QuickContact } from '@/components/layouts/quick-contact';
 import { BRAND } from '@/content/brand';
 import type { HeadData } from './head-data';
@@ -45,10 +46,12 @@ export function PageHead({ title, fullTitle = false, description, jsonLd = [], o
   };
   collector?.collect(head);
 
+  // The page the server rendered has its head already, drawn from content the browser's bundle may not hold (0043).
+  const serverHtml = useServerHtml();
   const serialized = JSON.stringify(head);
   useEffect(() => {
     const wanted = JSON.parse(serialized) as HeadData;
-    if (documentShows(wanted)) return;
+    if (serverHtml || documentShows(wanted)) return;
     // A page left before the code arrived must not write its head over the next page's.
     let stillShown = true;
     void import('./head-data').then(({ applyHeadTags }) => {
@@ -57,7 +60,7 @@ export function PageHead({ title, fullTitle = false, description, jsonLd = [], o
     return () => {
       stillShown = false;
     };
-  }, [serialized]);
+  }, [serialized, serverHtml]);
 
   const publicPage = route.indexable || route.id === 'not-found';
   return publicPage ? <QuickContact pageName={pageName ?? title} /> : null;

@@ -1,4 +1,4 @@
-import type { AnchorHTMLAttributes, MouseEvent, Ref } from 'react';
+import { createContext, useContext, type AnchorHTMLAttributes, type MouseEvent, type Ref } from 'react';
 import { useHref, useLinkClickHandler, useMatch } from 'react-router-dom';
 
 export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
@@ -10,7 +10,13 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
 }
 
 /**
- * A link to a page of this site, followed inside the app. Built on react-router's useHref and
+ * Whether a path of this site is loaded from the server rather than drawn by the app: the pages drawn from the
+ * content staff edit, which the browser's bundle does not hold (the route table's `content`, docs/decisions/0043).
+ */
+export const LoadsDocumentContext = createContext<(to: string) => boolean>(() => false);
+
+/**
+ * A link to a page of this site, followed inside the app (or, to a page of the site's content, a plain link). Built on react-router's useHref and
  * useLinkClickHandler, the parts it documents for custom links, so it behaves as react-router's <Link> does
  * (modifier keys, new tabs, history). That <Link> also carries the prefetching of react-router's framework mode,
  * which a declarative router never runs and which cost every page about 4 KB gzip (docs/decisions/0008).
@@ -18,9 +24,10 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
 export function Link({ to, replace, target, onClick, ref, ...anchorProps }: LinkProps) {
   const href = useHref(to);
   const followInApp = useLinkClickHandler<HTMLAnchorElement>(to, { replace, target });
+  const loadsDocument = useContext(LoadsDocumentContext)(to);
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
-    if (!event.defaultPrevented) followInApp(event);
+    if (!event.defaultPrevented && !loadsDocument) followInApp(event);
   };
   return <a {...anchorProps} ref={ref} href={href} target={target} onClick={handleClick} />;
 }
