@@ -7,6 +7,7 @@ import {
   ContentItemSummarySchema,
   CreateContentSchema,
   decimalId,
+  PATHS,
   PublishSchema,
   RollbackSchema,
   SaveDraftSchema,
@@ -19,6 +20,7 @@ import { parseInput } from '../../middleware/validate';
 import { findUserById, mayEditContent } from '../auth/auth.service';
 import { signedInUserId } from '../auth/require-staff';
 import {
+  contentPagePath,
   createContent,
   deleteContent,
   draftContent,
@@ -41,7 +43,8 @@ export const CONTENT_ROUTES = {
   preview: CONTENT_PATHS.preview(':id'),
 } as const;
 
-export const PREVIEW_UNAVAILABLE = 'The preview is not available yet: the page renderer is still being connected.';
+/** Without the built site (a development server on its own) there is no page renderer to preview with. */
+export const PREVIEW_UNAVAILABLE = 'The preview needs the built site: run the build, then start the server again.';
 
 /** What a signed-in colleague who is neither an owner nor a content editor hears. */
 export const EDITORS_ONLY = 'Only an owner or a content editor can do this.';
@@ -219,11 +222,12 @@ export function contentRouteDeclarations(deps: AppDeps): DeclaredRoute[] {
         ...refusals(400, 401, 403, 404, 405, 503),
       },
       handle: async ({ res, params: id, query }) => {
-        // 404 for an unknown item or version before anything else.
-        await draftContent(deps.db, id, query.version ?? 'draft');
-        // TODO(issue 22): answer with helper C's renderPreview(preview) (the page renderer, at phone and desktop
-        // widths) once it exists; until then the preview is refused with a message rather than a misleading page.
-        res.status(501).json({ success: false, message: PREVIEW_UNAVAILABLE });
+        const preview = await draftContent(deps.db, id, query.version ?? 'draft');
+        if (!deps.sitePages?.available) throw new AppError(501, PREVIEW_UNAVAILABLE);
+        // A testimonial has no page of its own: it is previewed where the site shows testimonials, the home page.
+        const pagePath = contentPagePath(preview.type, preview.slug) ?? PATHS.home;
+        const html = await deps.sitePages.renderPreview(preview.content, pagePath);
+        res.type('html').send(html);
       },
     }),
   ];

@@ -9,8 +9,11 @@ import {
   STAFF_ADMIN_PATHS,
   StaffAccountsAnswerSchema,
   type AuditAction,
+  renderMarkdown,
   type ContentItem,
+  type PublishedContent,
 } from '@agency/shared';
+import { createApp } from '../../app';
 import { createLogger } from '../../lib/logger';
 import { createTestDatabase } from '../../test/test-database';
 import {
@@ -18,11 +21,13 @@ import {
   registerAndConfirm,
   signedInStaff,
   signIn,
+  STRONG_PASSWORD,
   type StaffAgent,
   type TestContext,
   userIdOf,
 } from '../../test/test-context';
 import { OWNERS_ONLY } from '../auth/require-staff';
+import type { SitePages } from '../web/site-pages';
 import { STAFF_ERRORS } from '../staff/staff.service';
 import { blogPostData, caseStudyData, SMALL_SEED, testimonialData, XSS_PAYLOADS } from './content-fixtures';
 import { CONTENT_ROUTES, EDITORS_ONLY, PREVIEW_UNAVAILABLE } from './content.routes';
@@ -434,6 +439,11 @@ describe('unsafe input', () => {
       expect(read.body.item.data.body).toBe(`${payload}\n\n${payload}`.trim());
       const site = (await publishedContent(context.db)).items.blog_post.find((p) => p.slug === post.slug);
       expect(site?.data.body).toBe(`${payload}\n\n${payload}`.trim());
+      // The pages draw the stored body only through renderMarkdown: no element or handler of the payload survives.
+      const html = renderMarkdown(site?.data.body ?? '');
+      expect(html).not.toMatch(/<(script|iframe|svg|img)\b/i);
+      expect(html).not.toMatch(/<[^>]*\son\w+=/i);
+      expect(html).not.toMatch(/href="javascript:/i);
 
       const quote = await publishedItem('testimonial', { ...testimonialData(payload), quote: payload, role: payload });
       expect((await editor.get(CONTENT_PATHS.item(quote.id))).body.item.data).toMatchObject({ quote: payload.trim() });
@@ -461,13 +471,56 @@ describe('the preview', () => {
     );
   });
 
-  it('answers 501 with a message until the page renderer is connected, 404 for an unknown item or version', async () => {
+  it('answers 501 with a message without the built site, 404 for an unknown item or version', async () => {
     const item = await created('blog_post', blogPostData());
     const answer = await editor.get(CONTENT_PATHS.preview(item.id));
     expect(answer.status).toBe(501);
     expect(answer.body).toEqual({ success: false, message: PREVIEW_UNAVAILABLE });
     expect((await editor.get(CONTENT_PATHS.preview(999_999))).status).toBe(404);
     expect((await editor.get(CONTENT_PATHS.preview(item.id)).query({ version: 3 })).status).toBe(404);
+    expect((await editor.get(CONTENT_PATHS.preview(item.id)).query({ version: 'latest' })).status).toBe(400);
+  });
+
+  it("draws the item's own page (a testimonial: the home page) with the renderer, from the draft or a version", async () => {
+    const calls: Array<{ content: PublishedContent; pagePath: string }> = [];
+    const sitePages = {
+      available: true,
+      renderPreview: (content: PublishedContent, pagePath: string) => {
+        calls.push({ content, pagePath });
+        return Promise.resolve(`<!doctype html><html><head></head><body>${pagePath}</body></html>`);
+      },
+    } as unknown as SitePages;
+    const app = createApp({
+      db: context.db,
+      dialect: context.database.dialect,
+      mail: context.sender,
+      clock: context.now,
+      config: context.config,
+      logger: createLogger('silent'),
+      sitePages,
+    });
+    const previewAgent = request.agent(app);
+    const login = await previewAgent
+      .post('/api/login.php?action=login')
+      .send({ email: 'editor@agency.test', password: STRONG_PASSWORD });
+    expect(login.status).toBe(200);
+
+    const post = await publishedItem('blog_post', blogPostData('Published words'));
+    await editor.put(CONTENT_PATHS.draft(post.id)).send({ data: blogPostData('Draft words') });
+    const page = await previewAgent.get(CONTENT_PATHS.preview(post.id));
+    expect(page.status, page.text).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.text).toContain(`/blog/${post.slug}`);
+    expect(calls.at(-1)?.pagePath).toBe(`/blog/${post.slug}`);
+    const drawn = calls.at(-1)?.content.items.blog_post.find((p) => p.slug === post.slug);
+    expect(drawn?.data.title).toBe('Draft words');
+    await previewAgent.get(CONTENT_PATHS.preview(post.id)).query({ version: 1 });
+    expect(calls.at(-1)?.content.items.blog_post.find((p) => p.slug === post.slug)?.data.title).toBe('Published words');
+
+    const quote = await created('testimonial', testimonialData('Preview Person'));
+    expect((await previewAgent.get(CONTENT_PATHS.preview(quote.id))).status).toBe(200);
+    expect(calls.at(-1)?.pagePath).toBe('/');
+    expect(calls.at(-1)?.content.items.testimonial.some((t) => t.data.name === 'Preview Person')).toBe(true);
   });
 });
 
