@@ -333,6 +333,10 @@ export function createSitePages(options: SitePagesOptions): SitePages {
       // The build's pages rather than none; the next poll tries again.
       logger.error({ err: error }, 'the site pages could not be rendered at start; serving the build');
     }
+    // The SSR bundle and the assembly loaded ahead, so the first change is rendered as fast as the next ones.
+    loadRenderer().catch((error: unknown) => {
+      logger.warn({ err: error }, 'the page renderer could not be loaded; the first change tries again');
+    });
     return set ?? buildFiles();
   };
   const ready = available ? start() : undefined;
