@@ -3,6 +3,7 @@ import { CONTENT_SEED, PATHS, type PublishedContent } from '@agency/shared';
 import { describe, expect, it } from 'vitest';
 import {
   EDITED_CLIENT,
+  EDITED_COHORT_TEXT,
   EDITED_FEE_TEXT,
   EDITED_RESULT,
   EDITED_SLUG,
@@ -63,8 +64,10 @@ describe('the public pages rendered from the published content', () => {
     expect(await html(PATHS.home)).toContain(escaped(NEW_TESTIMONIAL_QUOTE));
   });
 
-  it('shows a training’s new fee on its page', async () => {
-    expect(await html(PATHS.creativeTraining)).toContain(EDITED_FEE_TEXT);
+  it('shows a training’s new fee and next cohort on its page', async () => {
+    const page = await html(PATHS.creativeTraining);
+    expect(page).toContain(EDITED_FEE_TEXT);
+    for (const text of EDITED_COHORT_TEXT) expect(page).toContain(text);
     expect(await html(PATHS.creativeTraining, null)).not.toContain(EDITED_FEE_TEXT);
   });
 

@@ -15,6 +15,8 @@ export const NEW_POST_TITLE = 'Choosing a domain name your Lagos customers remem
 export const NEW_POST_SUMMARY = 'Short, spoken easily on the phone, and .ng or .com.ng when you sell in Nigeria.';
 export const EDITED_FEE = 245_000;
 export const EDITED_FEE_TEXT = 'N245,000';
+/** The creative course's next cohort as its page writes it. */
+export const EDITED_COHORT_TEXT = ['11 January 2027', '12 seats.'];
 export const NEW_TESTIMONIAL_QUOTE = 'The new testimonial, published from the Content screen on a phone.';
 
 export function publishedContent(): PublishedContent {
@@ -39,6 +41,8 @@ export function publishedContent(): PublishedContent {
   creative.data = {
     ...creative.data,
     prices: creative.data.prices.map((price, index) => (index === 0 ? { ...price, feeNaira: EDITED_FEE } : price)),
+    nextCohortStart: '2027-01-11',
+    seats: 12,
   };
   return {
     revision: 7,

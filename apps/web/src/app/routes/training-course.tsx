@@ -1,14 +1,33 @@
 import { TrainingRegistrationForm } from '@/features/training-registration';
 import { BRAND, telUrl, WHATSAPP_URL } from '@/content/brand';
-import { ServerRenderedIsland, useServerHtml } from '@/components/content/server-rendered-island';
+import { ServerRenderedIsland } from '@/components/content/server-rendered-island';
 import { useSiteContentIfBundled } from '@/components/content/site-content';
 import { PageHeroContent } from '@/components/sections/page-hero';
 import { PageHead } from '@/components/seo/page-head';
 import type { TrainingCourse, TrainingVariant } from '@/content/training';
-import NotFoundPage from './not-found';
+import { formatLongDate } from '@/lib/format-date';
 import './pages.css';
 
-/** About the course: what it teaches, its fees or whom to ask for them. */
+/** The next cohort's start and seats, when staff have set them (the seed has neither, 0043). */
+function NextCohort({ start, seats }: { start: string | null; seats: number | null }) {
+  if (start === null && seats === null) return null;
+  const seatsText = seats === null ? '' : seats === 0 ? 'This cohort is full.' : `${seats} seats.`;
+  return (
+    <>
+      <h3>Next cohort</h3>
+      <p>
+        {start !== null && (
+          <>
+            Starts <time dateTime={start}>{formatLongDate(start)}</time>.{' '}
+          </>
+        )}
+        {seatsText}
+      </p>
+    </>
+  );
+}
+
+/** About the course: what it teaches, its fees or whom to ask for them, and its next cohort. */
 function AboutCourse({ course }: { course: TrainingCourse }) {
   return (
     <div className="container split">
@@ -52,6 +71,7 @@ function AboutCourse({ course }: { course: TrainingCourse }) {
             </a>
           </p>
         )}
+        <NextCohort start={course.nextCohortStart} seats={course.seats} />
       </div>
     </div>
   );
@@ -60,12 +80,11 @@ function AboutCourse({ course }: { course: TrainingCourse }) {
 /**
  * The web and the creative graphic design training pages: about the course, its prices, and registration. The
  * course is the site's content: in the browser, hydrating the server's page, its parts are kept as the server drew
- * them (the browser's bundle does not hold them) and only the registration form comes to life.
+ * them (the browser's bundle does not hold them) and only the registration form comes to life. Both courses are
+ * always published (0043: fixed items, edited, never created or deleted).
  */
 export default function TrainingCoursePage({ variant }: { variant: TrainingVariant }) {
   const course = useSiteContentIfBundled()?.trainings[variant];
-  const serverHtml = useServerHtml();
-  if (!course && !serverHtml) return <NotFoundPage />;
   return (
     <>
       {/* The title is the server's when the course is not in the bundle: the document's head already shows it. */}
