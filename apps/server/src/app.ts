@@ -85,8 +85,9 @@ export function createApp(deps: AppDeps): Express {
           'img-src': ["'self'", 'data:'],
           'font-src': ["'self'"],
           'connect-src': ["'self'"],
-          // The contact page's map, loaded only when the visitor asks for it.
-          'frame-src': ['https://www.google.com', 'https://maps.google.com'],
+          // The contact page's map, loaded only when the visitor asks for it; and the Content area's preview of a
+          // draft (CONTENT_PATHS.preview, issue 22), a page of this server drawn in a frame at phone and desktop width.
+          'frame-src': ['https://www.google.com', 'https://maps.google.com', "'self'"],
           'object-src': ["'none'"],
           'base-uri': ["'self'"],
           'form-action': ["'self'"],
