@@ -212,6 +212,8 @@ describe('the site pages', () => {
     expect(drawn.headers['content-type']).toBe('image/png');
     expect(drawn.body.subarray(1, 4).toString()).toBe('PNG');
     expect((await ok(request(app).get('/og/training.png'))).body.toString()).toBe('build image training');
+    // The build's preview image of a page taken off goes with it.
+    expect((await request(app).get(`/og/case-${unpublished.slug}.png`)).status).toBe(404);
     // The staff screens and robots.txt stay the build's.
     expect((await ok(request(app).get('/auth'))).text).toContain('Sign in');
     expect((await ok(request(app).get('/robots.txt'))).text).toContain(`${PUBLIC_ORIGIN}/sitemap.xml`);

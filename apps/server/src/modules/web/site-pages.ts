@@ -75,6 +75,8 @@ export interface PageSet {
   read(name: string): Promise<AddressedFile>;
   /** A drawn og:image by its path (/og/blog-x.png), when this set draws it rather than the build. */
   drawn(imagePath: string): DrawnImage | undefined;
+  /** Whether the build's og:image of that path belongs to a page this set no longer has (an item taken off). */
+  dropped(imagePath: string): boolean;
 }
 
 /**
@@ -108,6 +110,7 @@ function buildSet(webRoot: string, publicOrigin: string): PageSet {
       return file;
     },
     drawn: () => undefined,
+    dropped: () => false,
   };
 }
 
@@ -271,11 +274,16 @@ export function createSitePages(options: SitePagesOptions): SitePages {
     // The build's pages of its own public routes are replaced or gone (an item unpublished since); the staff screens,
     // robots.txt and the rest stay the build's.
     const replaced = new Set<string>();
+    // The build draws a page's og:image at /og/<route id>.png; those of pages gone with their items go too.
+    const ids = new Set(pages.map((route) => route.id));
+    const droppedImages = new Set<string>();
     for (const route of publicRoutesOf(entry, undefined)) {
       for (const pagePath of [route.path, ...route.aliases]) {
         const file = base.pageOf(pathKey(pagePath));
         if (file) replaced.add(file);
       }
+      const imagePath = `/og/${route.id}.png`;
+      if (!ids.has(route.id) && imagePath in assembler.ogTitles) droppedImages.add(imagePath);
     }
     return {
       revision: content.revision,
@@ -291,6 +299,7 @@ export function createSitePages(options: SitePagesOptions): SitePages {
         return file ? Promise.resolve(file) : base.read(name);
       },
       drawn: (imagePath) => drawn.get(imagePath),
+      dropped: (imagePath) => droppedImages.has(imagePath),
     };
   };
 

@@ -104,7 +104,7 @@ export function webRoutes(webRoot: string, appUrl: string, site: SitePages, issu
     if (name === undefined) return next();
     const pages = await site.current();
     if (pages.has(name)) return sendAddressed(req, res, pages, 200, name);
-    if (isAddressedName(name)) return sendAddressed(req, res, pages, 404, pages.notFound);
+    if (isAddressedName(name) || pages.dropped(`/${name}`)) return sendAddressed(req, res, pages, 404, pages.notFound);
     // An og:image the published content gave a new title, drawn by the server.
     const image = pages.drawn(`/${name}`);
     if (!image) return next();
