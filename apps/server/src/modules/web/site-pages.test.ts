@@ -313,6 +313,8 @@ describe('the site pages', () => {
     expect(html).toContain('<h1>Only a draft</h1>');
     expect(html).toContain(`${PUBLIC_ORIGIN}/blog/a-draft`);
     expect(html).not.toContain(PUBLIC_ORIGIN_PLACEHOLDER);
+    // Drawn as without JavaScript: no script to hydrate the page at the preview's address.
+    expect(html).not.toMatch(/<script\b/i);
     // Nothing public changed.
     const { app } = instance();
     expect((await request(app).get('/blog/a-draft')).status).toBe(404);

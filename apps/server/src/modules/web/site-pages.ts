@@ -386,8 +386,14 @@ export function createSitePages(options: SitePagesOptions): SitePages {
         ) ?? entry.NOT_FOUND_ROUTE;
       const page = await entry.renderPage(pagePath, { content });
       const html = (await assembler.page(route, page)).replaceAll(PUBLIC_ORIGIN_PLACEHOLDER, publicOrigin);
-      // A preview is never a page to index, whatever the page would say once published.
-      return html.replace(/<meta name="robots"[^>]*>/g, '').replace('<head>', `<head>${NOINDEX}`);
+      // A preview is never a page to index, whatever the page would say once published. It is drawn without its
+      // scripts, as a visitor without JavaScript sees it: the app in the browser would hydrate the page at the
+      // preview's address (an API path, not the page's) and put another page in its place.
+      return html
+        .replace(/<meta name="robots"[^>]*>/g, '')
+        .replace('<head>', `<head>${NOINDEX}`)
+        .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
+        .replace(/<link rel="modulepreload"[^>]*>/gi, '');
     },
     lastRender: () => last,
     close() {
