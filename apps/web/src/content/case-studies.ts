@@ -84,9 +84,13 @@ export function findCaseStudy(slug: string, caseStudies: readonly CaseStudy[] = 
 }
 
 /**
- * The 1200 x 630 JPEG link preview (og:image) of a case page. It is not a field of CaseStudy because it always
- * follows the slug; scripts/generate-case-images.mjs draws it next to the SVG mock-up.
+ * The 1200 x 630 link preview (og:image) of a case page. A case shown with the site's own mock-up (the seed's nine)
+ * has the JPEG scripts/generate-case-images.mjs draws next to it; any other (a case staff added, or one whose picture
+ * they replaced) gets one drawn with its title under /og/, as the other pages do, when its page is rendered
+ * (docs/decisions/0043).
  */
-export function caseStudyOgImage(caseStudy: Pick<CaseStudy, 'slug'>): string {
-  return `/images/cases/${caseStudy.slug}-og.jpg`;
+export function caseStudyOgImage(caseStudy: Pick<CaseStudy, 'slug' | 'mockup'>): string {
+  return caseStudy.mockup.src === `/images/cases/${caseStudy.slug}.svg`
+    ? `/images/cases/${caseStudy.slug}-og.jpg`
+    : `/og/case-${caseStudy.slug}.png`;
 }

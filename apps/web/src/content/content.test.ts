@@ -194,6 +194,13 @@ describe('case studies', () => {
     }
   });
 
+  it('gives a case staff added, or one with an uploaded picture, a link preview drawn under /og/', () => {
+    const [seedCase] = CASE_STUDIES;
+    expect(caseStudyOgImage({ ...seedCase!, slug: 'new-bakery-website' })).toBe('/og/case-new-bakery-website.png');
+    const uploaded = { ...seedCase!.mockup, src: '/media/0123456789abcdef/960.webp', imageId: '0123456789abcdef' };
+    expect(caseStudyOgImage({ ...seedCase!, mockup: uploaded })).toBe(`/og/case-${seedCase!.slug}.png`);
+  });
+
   it('finds a case study by slug whatever its case, and nothing for an unknown slug', () => {
     expect(findCaseStudy('PlanetLaundromat')?.client).toBe('Planet Laundromat');
     expect(findCaseStudy('FOLLYSLOBYNG-1093563')?.slug).toBe('follyslobyng-1093563');
