@@ -5,7 +5,7 @@ import type { Database } from './lib/database-schema';
 import type { DialectName } from './lib/db';
 import type { Logger } from './lib/logger';
 import type { MailWaker } from './modules/outbox/outbox';
-import type { SitePages } from './modules/web/site-pages';
+import type { SitePages } from './modules/web/site-pages-types';
 
 /** Everything the app needs from outside, passed in so tests swap the clock, database or SMTP address. */
 export interface AppDeps {
