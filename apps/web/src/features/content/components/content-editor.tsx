@@ -6,7 +6,7 @@ import { isAccessError } from '@/lib/staff-query';
 import { useContentChange, useDeleteContent, type ContentChange } from '../api/content-items';
 import { CONTENT_FORMS, errorsByPath, fieldId, labelOf, slugFrom, stateLabel, type FieldSpec } from '../content-forms';
 import { isoToLagosLocal, lagosLocalToIso } from '../lagos-time';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ContentField, SpecField } from './content-fields';
 import { ContentPreview } from './content-preview';
 import { ImageField } from './image-field';
@@ -386,6 +386,7 @@ export function ContentEditor({ type, item, announce, onList, onCreated }: Conte
 
       {asking ? (
         <ConfirmDialog
+          danger
           title={`Delete ${named}?`}
           confirmLabel={`Delete ${labels.one.toLowerCase()}`}
           onConfirm={() => onDelete(true)}

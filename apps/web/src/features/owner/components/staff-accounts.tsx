@@ -11,7 +11,7 @@ import { removeAccount } from '../api/remove-account';
 import { setContentEditor } from '../api/set-content-editor';
 import { useAccountChange } from '../hooks/use-account-change';
 import type { OwnerScreenProps } from '../owner-page-props';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import './owner.css';
 
 type AccountAction = 'approve' | 'refuse' | 'remove' | 'makeOwner' | 'makeStaff';

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import './confirm-dialog.css';
 
 interface ConfirmDialogProps {
   /** The question, naming the person: "Remove amaka@agency.ng?" */
@@ -13,9 +14,10 @@ interface ConfirmDialogProps {
 }
 
 /**
- * An owner's question before an action that changes someone's access (issue 17): a modal <dialog>, so focus moves
- * in and stays there, Escape and Cancel close it without acting, and focus goes back to the button that opened it.
- * Cancel has the first focus: Enter on a key pressed twice does not act.
+ * The question before an action that cannot simply be taken back (an owner changing someone's access, issue 17; an
+ * editor deleting an item, issue 22): a modal <dialog>, so focus moves in and stays there, Escape and Cancel close it
+ * without acting, and focus goes back to the button that opened it. Cancel has the first focus: Enter on a key
+ * pressed twice does not act.
  */
 export function ConfirmDialog({
   title,
@@ -44,7 +46,7 @@ export function ConfirmDialog({
   return (
     <dialog
       ref={dialog}
-      className="owner-dialog"
+      className="confirm-dialog"
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-body`}
       onCancel={(event) => {
@@ -53,13 +55,13 @@ export function ConfirmDialog({
         onCancel();
       }}
     >
-      <h2 className="owner-dialog__title" id={`${id}-title`}>
+      <h2 className="confirm-dialog__title" id={`${id}-title`}>
         {title}
       </h2>
-      <div className="owner-dialog__body" id={`${id}-body`}>
+      <div className="confirm-dialog__body" id={`${id}-body`}>
         {children}
       </div>
-      <div className="owner-dialog__actions">
+      <div className="confirm-dialog__actions">
         <button ref={cancel} type="button" className="btn btn--secondary" onClick={onCancel}>
           Cancel
         </button>
