@@ -19,6 +19,24 @@ function describedBy(path: string, hint: boolean, error: boolean): string | unde
   return ids.length > 0 ? ids.join(' ') : undefined;
 }
 
+/** A field's hint and error under it, with the ids its control's aria-describedby names (describedBy). */
+function FieldNotes({ id, hint, error }: { id: string; hint?: string; error?: string }) {
+  return (
+    <>
+      {hint ? (
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 /** A label, its hint, the control and its error: the error is read on focus with the hint. */
 export function ContentField({
   path,
@@ -238,16 +256,7 @@ export function SpecField({
             />
             <label htmlFor={id}>{spec.label}</label>
           </div>
-          {spec.hint ? (
-            <p className="field__hint" id={`${id}-hint`}>
-              {spec.hint}
-            </p>
-          ) : null}
-          {error ? (
-            <p className="field__error" id={`${id}-error`}>
-              {error}
-            </p>
-          ) : null}
+          <FieldNotes id={id} hint={spec.hint} error={error} />
         </div>
       );
     }
@@ -286,16 +295,7 @@ function ListFrame({
       aria-describedby={describedBy(path, Boolean(hint), Boolean(error))}
     >
       <legend className="content-group__legend">{label}</legend>
-      {hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} />
       {children}
       <p className="content-group__add">
         <button type="button" className="btn btn--secondary" onClick={onAdd}>
@@ -455,16 +455,7 @@ function OptionalGroup({
       aria-describedby={describedBy(spec.key, Boolean(spec.hint), Boolean(error))}
     >
       <legend className="content-group__legend">{spec.label}</legend>
-      {spec.hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {spec.hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes id={id} hint={spec.hint} error={error} />
       {spec.fields.map((field) => (
         <SubControl
           key={field.key}
