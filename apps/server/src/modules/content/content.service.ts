@@ -22,6 +22,7 @@ import { withConflictRetry } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { actorOf, recordAudit, SERVER_ACTOR, type AuditActor } from '../audit/audit.service';
 import * as repository from './content.repository';
+import { startRepeatingJob, type JobTimer, type RepeatingJob } from '../../lib/repeating-job';
 
 /**
  * The site's content (issue 22, docs/decisions/0043): items of four types with a draft and numbered versions, edited
@@ -485,24 +486,9 @@ export async function runScheduledPublishing(deps: SchedulerDeps): Promise<numbe
   return published;
 }
 
-/** How the job waits between ticks: a timer that does not keep the process alive, or a test's simulated one. */
-export interface SchedulerTimer {
-  after(ms: number, run: () => void): () => void;
-}
-
-const realTimer: SchedulerTimer = {
-  after(ms, run) {
-    const timer = setTimeout(run, ms);
-    timer.unref();
-    return () => clearTimeout(timer);
-  },
-};
-
-export interface ContentScheduler {
-  stop(): Promise<void>;
-  /** Resolves when the tick under way (if any) has finished. */
-  idle(): Promise<void>;
-}
+/** How the scheduler waits between ticks (the server's timer, or a test's). */
+export type SchedulerTimer = JobTimer;
+export type ContentScheduler = RepeatingJob;
 
 /** Starts the scheduled publishing: a tick at once, then one every `tickMs`. */
 export function startContentScheduler(
@@ -510,32 +496,20 @@ export function startContentScheduler(
   options: { tickMs?: number; timer?: SchedulerTimer } = {},
 ): ContentScheduler {
   const tickMs = options.tickMs ?? SCHEDULE_TICK_MS;
-  const timer = options.timer ?? realTimer;
-  let stopped = false;
-  let cancel: (() => void) | undefined;
-  let running: Promise<void> = Promise.resolve();
-  const tick = () => {
-    cancel = undefined;
-    running = runScheduledPublishing(deps)
-      .then((published) => {
-        if (published > 0) deps.logger.info({ published }, 'scheduled content published');
-      })
-      .catch((error: unknown) => {
-        deps.logger.error({ err: error }, 'scheduled publishing failed; the next tick tries again');
-      })
-      .then(() => {
-        if (!stopped) cancel = timer.after(tickMs, tick);
-      });
-  };
-  tick();
-  return {
-    async stop() {
-      stopped = true;
-      cancel?.();
-      await running;
+  return startRepeatingJob(
+    async () => {
+      const published = await runScheduledPublishing(deps);
+      if (published > 0) deps.logger.info({ published }, 'scheduled content published');
+      return tickMs;
     },
-    idle: () => running,
-  };
+    {
+      timer: options.timer,
+      onError: (error) => {
+        deps.logger.error({ err: error }, 'scheduled publishing failed; the next tick tries again');
+        return tickMs;
+      },
+    },
+  );
 }
 
 // ---- the first content ----

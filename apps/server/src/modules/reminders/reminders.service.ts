@@ -26,6 +26,7 @@ import {
 import { queueMails, type QueuedMail } from '../outbox/outbox';
 import { responseEscalationMail, responseReminderMail } from './reminder-mails';
 import * as repository from './reminders.repository';
+import { startRepeatingJob, type JobTimer, type RepeatingJob } from '../../lib/repeating-job';
 
 /** The longest wait between two ticks of the reminder job (issue 21: within 60 s of the due time, three chances). */
 export const REMINDER_TICK_MS = 20_000;
@@ -145,26 +146,8 @@ export async function runReminderTick(deps: ReminderDeps, tickMs = REMINDER_TICK
   return tick;
 }
 
-/** How the job waits between ticks: a timer that does not keep the process alive, or a test's simulated one. */
-export interface JobTimer {
-  /** Runs `run` after `ms`; the answer cancels it. */
-  after(ms: number, run: () => void): () => void;
-}
-
-export const realTimer: JobTimer = {
-  after(ms, run) {
-    const timer = setTimeout(run, ms);
-    timer.unref();
-    return () => clearTimeout(timer);
-  },
-};
-
-export interface ReminderJob {
-  /** Stops the timer and waits for a tick under way. */
-  stop(): Promise<void>;
-  /** Resolves when the tick under way (if any) has finished. */
-  idle(): Promise<void>;
-}
+export type { JobTimer } from '../../lib/repeating-job';
+export type ReminderJob = RepeatingJob;
 
 /**
  * Starts the reminder job: a tick at once, then each after the wait the tick asks for (at most `tickMs`). The server
@@ -172,36 +155,22 @@ export interface ReminderJob {
  */
 export function startReminderJob(deps: ReminderDeps, options: { tickMs?: number; timer?: JobTimer } = {}): ReminderJob {
   const tickMs = options.tickMs ?? REMINDER_TICK_MS;
-  const timer = options.timer ?? realTimer;
-  let stopped = false;
-  let cancel: (() => void) | undefined;
-  let running: Promise<void> = Promise.resolve();
-  const tick = () => {
-    cancel = undefined;
-    running = runReminderTick(deps, tickMs)
-      .then((done) => {
-        if (done.reminded + done.escalated > 0) {
-          deps.logger.info({ reminded: done.reminded, escalated: done.escalated }, 'response reminders queued');
-        }
-        return done.nextInMs;
-      })
-      .catch((error: unknown) => {
+  return startRepeatingJob(
+    async () => {
+      const done = await runReminderTick(deps, tickMs);
+      if (done.reminded + done.escalated > 0) {
+        deps.logger.info({ reminded: done.reminded, escalated: done.escalated }, 'response reminders queued');
+      }
+      return done.nextInMs;
+    },
+    {
+      timer: options.timer,
+      onError: (error) => {
         deps.logger.error({ err: error }, 'the reminder job failed; the next tick tries again');
         return tickMs;
-      })
-      .then((nextInMs) => {
-        if (!stopped) cancel = timer.after(nextInMs, tick);
-      });
-  };
-  tick();
-  return {
-    async stop() {
-      stopped = true;
-      cancel?.();
-      await running;
+      },
     },
-    idle: () => running,
-  };
+  );
 }
 
 // ---- snooze ----
