@@ -63,9 +63,6 @@ async function signedIn(account: { email: string; password: string }, width: num
 /** Whether the portfolio's HTML has the new case study's card: a link to its page and its client's name. */
 const onPortfolio = (html: string) => html.includes(`href="${casePath}"`) || html.includes(`>${CASE_CLIENT}<`);
 
-/** The page's main content as served (the head's search description is the editor's own text, see below). */
-const mainOf = (html: string) => /<main[\s\S]*<\/main>/.exec(html)?.[0] ?? '';
-
 /** A public page as a visitor's plain request gets it: status and HTML. */
 async function visit(pathname: string): Promise<{ status: number; html: string }> {
   const answer = await fetch(`${harness.baseUrl}${pathname}`);
@@ -229,6 +226,13 @@ describe('publishing through the Content screen', () => {
     const fee = weekday.getByRole('spinbutton', { name: 'Fee in naira' });
     expect(await fee.inputValue()).toBe('200000');
     await fee.fill(String(NEW_FEE_NAIRA));
+    // The search description still names the old fee: publishing is refused at that field, so the page's head and
+    // search results cannot keep a fee that is gone.
+    await page.getByRole('button', { name: 'Publish now' }).click();
+    const description = page.getByRole('textbox', { name: 'Search description' });
+    await page.getByText(`This still names ${OLD_FEE}, which is not one of the fees`).first().waitFor();
+    expect(await description.getAttribute('aria-invalid')).toBe('true');
+    await description.fill((await description.inputValue()).replace(OLD_FEE, NEW_FEE));
     await page.getByRole('button', { name: 'Publish now' }).click();
     await page
       .getByRole('status')
@@ -248,11 +252,10 @@ describe('publishing through the Content screen', () => {
     expect(text).toContain(NEW_FEE);
     expect(text).toContain('N100,000');
     expect(text).not.toContain(OLD_FEE);
-    // The served page's content has only the new fee. The head's search description is the editor's own words: the
-    // seed's says "Weekday N200,000", so it keeps the old fee until the editor rewrites it (reported on issue 22).
-    const main = mainOf((await visit(trainingPath)).html);
-    expect(main).toContain(NEW_FEE);
-    expect(main).not.toContain(OLD_FEE);
+    // The served page, its head included (the search description the editor rewrote), has only the new fee.
+    const { html } = await visit(trainingPath);
+    expect(html).toContain(NEW_FEE);
+    expect(html).not.toContain(OLD_FEE);
   });
 
   it('finds no HTML errors and nothing for axe on the regenerated training page and the new case study page', async () => {

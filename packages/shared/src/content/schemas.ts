@@ -158,6 +158,11 @@ export const ContentDraftSchemas = {
   training: TrainingDataSchema,
 } as const satisfies { [T in ContentType]: z.ZodType<ContentDataByType[T]> };
 
+/** A naira amount as the site writes it (formatNaira): N200,000. */
+const NAIRA_FIGURE = /N\d{1,3}(?:,\d{3})*(?![\d,]*\d)/g;
+/** The training's words that may name a fee. */
+const FEE_TEXT_FIELDS = ['metaDescription', 'summary', 'intro', 'aboutText', 'pricesNote', 'registrationText'] as const;
+
 export const ContentPublishSchemas = {
   case_study: CaseStudyDataSchema.refine((data) => withAlt(data.mockup), {
     message: ALT_REQUIRED,
@@ -174,6 +179,20 @@ export const ContentPublishSchemas = {
   training: TrainingDataSchema.refine((data) => withAlt(data.illustration), {
     message: ALT_REQUIRED,
     path: ['illustration', 'alt'],
+  }).superRefine((data, context) => {
+    // A fee changed in the price list but still written in the words (the search description above all) would leave
+    // the old fee on the page's head and in search results: every naira figure in the text must be a fee now.
+    const fees = new Set(data.prices.map((price) => formatNaira(price.feeNaira)));
+    for (const key of FEE_TEXT_FIELDS) {
+      const stale = data[key].match(NAIRA_FIGURE)?.find((figure) => !fees.has(figure));
+      if (stale) {
+        context.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `This still names ${stale}, which is not one of the fees: write the fees as they are now.`,
+        });
+      }
+    }
   }),
 } as const satisfies { [T in ContentType]: z.ZodType<ContentDataByType[T]> };
 
