@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
 import { PATHS, SPEC_MESSAGES } from '@agency/shared';
 import { StaffArea, StaffPageFrame, type StaffSession } from '@/features/auth';
 import {
@@ -11,6 +10,7 @@ import {
   type OwnerScreenProps,
   type StaffAreaPath,
 } from '@/features/owner';
+import { Redirect } from '@/components/ui/link';
 
 interface OwnerScreenFrameProps {
   current: Exclude<StaffAreaPath, typeof PATHS.dashboard>;
@@ -32,7 +32,7 @@ function OwnerScreenBody({ current, title, children, session }: OwnerScreenFrame
   const { loading, user, redirect, leave } = session;
   const owner = useOwnerCheck(user !== null);
 
-  if (redirect) return <Navigate to={redirect} replace />;
+  if (redirect) return <Redirect to={redirect} />;
   if (loading || !user || owner.status === 'checking' || owner.status === 'signed-out') {
     return (
       <StaffPageFrame wide>

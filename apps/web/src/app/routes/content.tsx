@@ -1,9 +1,9 @@
-import { Navigate } from 'react-router-dom';
 import { PATHS, SPEC_MESSAGES } from '@agency/shared';
 import { Link } from '@/components/ui/link';
 import { StaffArea, StaffPageFrame, type StaffSession } from '@/features/auth';
 import { ContentArea, EDITORS_ONLY, isContentEditor } from '@/features/content';
 import { OwnerPage, useOwnerCheck } from '@/features/owner';
+import { Redirect } from '@/components/ui/link';
 
 /**
  * /dashboard/content (issue 22): owners and the colleagues they name as editors write, preview, publish, schedule
@@ -16,7 +16,7 @@ export default function ContentPage() {
 function ContentScreen({ session }: { session: StaffSession }) {
   const { loading, user, redirect, leave } = session;
   const owner = useOwnerCheck(user !== null && !isContentEditor(user));
-  if (redirect) return <Navigate to={redirect} replace />;
+  if (redirect) return <Redirect to={redirect} />;
   const editor = isContentEditor(user);
   if (loading || !user || (!editor && (owner.status === 'checking' || owner.status === 'signed-out'))) {
     return (

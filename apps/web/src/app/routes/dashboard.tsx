@@ -1,4 +1,3 @@
-import { Navigate } from 'react-router-dom';
 import { PATHS, SPEC_MESSAGES } from '@agency/shared';
 import { Link } from '@/components/ui/link';
 import { StaffArea, StaffPageFrame, type StaffSession } from '@/features/auth';
@@ -6,6 +5,7 @@ import { StaffArea, StaffPageFrame, type StaffSession } from '@/features/auth';
 import { isContentEditor } from '@/features/content/content-access';
 import { DigestSetting, MessagesDashboard } from '@/features/dashboard';
 import { OwnerNav, useOwnerCheck } from '@/features/owner';
+import { Redirect } from '@/components/ui/link';
 
 /**
  * /dashboard, protected. A visitor without a session is sent to /auth, which comes back here after signing in (issue
@@ -20,7 +20,7 @@ function Inbox({ loading, user, redirect, leave }: StaffSession) {
   // Owners get the staff area's links; other staff (403) and failed checks see the inbox alone.
   const owner = useOwnerCheck(user !== null);
 
-  if (redirect) return <Navigate to={redirect} replace />;
+  if (redirect) return <Redirect to={redirect} />;
   if (loading || !user) {
     return (
       <StaffPageFrame wide>

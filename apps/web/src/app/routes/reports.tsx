@@ -1,9 +1,9 @@
-import { Navigate } from 'react-router-dom';
 import { PATHS, SPEC_MESSAGES } from '@agency/shared';
 import { Link } from '@/components/ui/link';
 import { StaffArea, StaffPageFrame, type StaffSession } from '@/features/auth';
 import { OwnerPage } from '@/features/owner';
 import { Reports } from '@/features/reports';
+import { Redirect } from '@/components/ui/link';
 
 /**
  * /dashboard/reports (issue 21 item 6): owners read everyone's figures, other staff their own (the server decides by
@@ -15,7 +15,7 @@ export default function ReportsPage() {
 
 function ReportsScreen({ session }: { session: StaffSession }) {
   const { loading, user, redirect, leave } = session;
-  if (redirect) return <Navigate to={redirect} replace />;
+  if (redirect) return <Redirect to={redirect} />;
   if (loading || !user) {
     return (
       <StaffPageFrame wide>

@@ -1,5 +1,5 @@
-import { createContext, useContext, type AnchorHTMLAttributes, type MouseEvent, type Ref } from 'react';
-import { useHref, useLinkClickHandler, useMatch } from 'react-router-dom';
+import { createContext, useContext, useEffect, type AnchorHTMLAttributes, type MouseEvent, type Ref } from 'react';
+import { Navigate, useHref, useLinkClickHandler, useMatch } from 'react-router-dom';
 
 export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   /** A path of this site. */
@@ -41,4 +41,17 @@ export interface NavLinkProps extends LinkProps {
 export function NavLink({ end = false, ...linkProps }: NavLinkProps) {
   const isCurrent = useMatch({ path: linkProps.to, end }) !== null;
   return <Link {...linkProps} aria-current={isCurrent ? 'page' : undefined} />;
+}
+
+/**
+ * Sends the visitor on, replacing the current history entry: inside the app, or, to a page of the site's content
+ * (the home page after Logout), by loading it from the server at once, as a link to it does. A client-side move there
+ * would draw nothing of the content and then reload the page, a second navigation after the first.
+ */
+export function Redirect({ to }: { to: string }) {
+  const loadsDocument = useContext(LoadsDocumentContext)(to);
+  useEffect(() => {
+    if (loadsDocument) window.location.replace(to);
+  }, [loadsDocument, to]);
+  return loadsDocument ? null : <Navigate to={to} replace />;
 }
