@@ -6,6 +6,7 @@
  */
 import { CONTACT_KIND } from './contact';
 import { CREATIVE_DESIGN_KIND } from './creative-design';
+import { previewText } from '../preview-text';
 import type { ColumnsOf, EnquiryKind, ListedRowOf, StoredField, SubmissionOf } from './define-kind';
 import { REQUEST_QUOTE_KIND } from './request-quote';
 import type { EnquiryStatus } from './statuses';
@@ -136,10 +137,19 @@ export function enquiryNameOf(kind: MessageKind, columns: Readonly<Record<string
 /** Characters of an enquiry's preview a list row carries. */
 export const PREVIEW_MAX_CHARACTERS = 140;
 
-/** A list row's preview of a stored enquiry: its kind's preview fields joined by " · ", cut to the preview's length. */
+/** What the preview column holds at most (varchar(600)): room for 140 characters of up to four code points each. */
+const PREVIEW_MAX_CODE_POINTS = 560;
+
+/**
+ * A list row's preview of a stored enquiry: its kind's preview fields joined by " · ", ended on a word with an
+ * ellipsis when longer than the preview's length. Characters made of many code points (emoji families) could
+ * overflow the column; such a text is first cut to the preview's length in code points.
+ */
 export function enquiryPreviewOf(kind: MessageKind, columns: Readonly<Record<string, unknown>>): string {
   const text = textsOf(columns, columnsOfFields(kind, ENQUIRY_KINDS[kind].inbox.previewFields)).join(' · ');
-  return Array.from(text).slice(0, PREVIEW_MAX_CHARACTERS).join('');
+  const preview = previewText(text, PREVIEW_MAX_CHARACTERS);
+  if (Array.from(preview).length <= PREVIEW_MAX_CODE_POINTS) return preview;
+  return previewText(Array.from(text).slice(0, PREVIEW_MAX_CHARACTERS).join(''), PREVIEW_MAX_CHARACTERS - 1);
 }
 
 /**

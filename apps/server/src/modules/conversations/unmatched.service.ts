@@ -1,4 +1,4 @@
-import { LIMITS, type SubmissionByKind } from '@agency/shared';
+import { LIMITS, previewText, type SubmissionByKind } from '@agency/shared';
 import type { AppDeps } from '../../app-deps';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../lib/database-schema';
@@ -35,10 +35,7 @@ export interface UnmatchedMailDetail extends UnmatchedMailRow {
   attachmentNames: { id: number; filename: string; contentType: string; size: number }[];
 }
 
-const preview = (text: string) => {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > PREVIEW_CHARS ? `${flat.slice(0, PREVIEW_CHARS)}…` : flat;
-};
+const preview = (text: string) => previewText(text.replace(/\s+/g, ' '), PREVIEW_CHARS);
 
 /** Received mails that matched no enquiry, newest first; `before` an id to page on. */
 export async function listUnmatchedMails(

@@ -6,9 +6,11 @@ import {
   INBOX_PATHS,
   MESSAGE_KIND_LABELS,
   MESSAGE_KINDS,
+  PREVIEW_MAX_CHARACTERS,
   SNOOZE_COPY,
   SPEC_MESSAGES,
   STATUS_LABELS,
+  storedPreviewText,
   type EnquirySummary,
   type InboxPage,
 } from '@agency/shared';
@@ -378,7 +380,7 @@ function EnquiryRow({ row, href, kindLabel, assignee, checked, onCheck, deleting
       </td>
       <td role="cell" data-label="Message" className="enquiry-row__preview">
         <div>
-          <span className="enquiry-row__preview-text">{row.preview}</span>
+          <span className="enquiry-row__preview-text">{storedPreviewText(row.preview, PREVIEW_MAX_CHARACTERS)}</span>
           {row.spamReason ? <span className="enquiry-row__note">{spamReasonText(row.spamReason)}</span> : null}
           {row.trashedAt ? <span className="enquiry-row__note">{trashText(row.trashedAt)}</span> : null}
         </div>
