@@ -67,6 +67,12 @@ export const FIELD_MESSAGES = {
 } as const;
 
 /** Server-side answers that people read (CONVENTIONS: plain English). */
+/** A wait as a person reads it: minutes up to two hours, then whole hours (a day's window is not "900 minutes"). */
+export function waitOf(minutes: number): string {
+  if (minutes < 120) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return `${Math.ceil(minutes / 60)} hours`;
+}
+
 export const API_MESSAGES = {
   INVALID_INPUT: 'Some fields are missing or invalid.',
   INVALID_JSON: 'The request body is not valid JSON.',
@@ -95,7 +101,10 @@ export const API_MESSAGES = {
   TOO_MANY_ATTEMPTS: (minutes: number) =>
     `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   TOO_MANY_REGISTRATIONS: (minutes: number) =>
-    `Too many registrations from your network. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    `Too many registrations from your network. Please try again in ${waitOf(minutes)}.`,
+  /** One e-mail address registered again and again (docs/decisions/0048); said for any address, known or not. */
+  TOO_MANY_REGISTRATIONS_FOR_EMAIL: (minutes: number) =>
+    `Too many registrations for this e-mail address. Please try again in ${waitOf(minutes)}.`,
   TOO_MANY_SUBMISSIONS: (minutes: number) =>
     `You have sent this form several times in a short while. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and send it again; what you typed is kept.`,
   HUMAN_CHECK_EXPIRED: 'This question has expired. Please answer the new question.',

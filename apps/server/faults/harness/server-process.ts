@@ -46,6 +46,7 @@ export async function startServer({ port, env, waitHealthy = true }: StartServer
       LOG_LEVEL: 'warn',
       // Every fault test sends many requests from one loopback address; the limits have their own tests.
       REGISTER_LIMIT: 'off',
+      REGISTER_LIMIT_PER_EMAIL: 'off',
       RESET_MAIL_LIMIT: 'off',
       RESET_REQUEST_LIMIT: 'off',
       FORM_RATE_LIMIT: 'off',

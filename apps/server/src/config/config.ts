@@ -114,8 +114,10 @@ export interface AbuseLimits {
   loginPerAddress: RateLimit;
   /** LOGIN_LIMIT_PER_ACCOUNT: sign-in attempts for one account from all addresses together. */
   loginPerAccount: RateLimit;
-  /** REGISTER_LIMIT: registrations by one client address. */
+  /** REGISTER_LIMIT: registrations by one client address (an office shares one: docs/decisions/0048). */
   register: RateLimit;
+  /** REGISTER_LIMIT_PER_EMAIL: registrations for one e-mail address, from any client address. */
+  registerPerEmail: RateLimit;
   /** RESET_MAIL_LIMIT: reset mails to one e-mail address. */
   resetMail: RateLimit;
   /** RESET_REQUEST_LIMIT: reset requests by one client address. */
@@ -132,7 +134,9 @@ export const DEFAULT_LIMITS: AbuseLimits = {
   loginPerAddress: parseRateLimit('10/15m'),
   // ASVS 6.3.1: no more than 100 failed attempts an hour on one account.
   loginPerAccount: parseRateLimit('100/1h'),
-  register: parseRateLimit('5/1h'),
+  // An office of 20 registers in one morning from one address; one address still cannot flood (0048).
+  register: parseRateLimit('30/1h,100/1d'),
+  registerPerEmail: parseRateLimit('5/1h'),
   resetMail: parseRateLimit('3/1h'),
   resetRequest: parseRateLimit('20/1h'),
   form: parseRateLimit('5/1m,30/1h'),
@@ -226,6 +230,7 @@ const EnvSchema = z.object({
   LOGIN_LIMIT_PER_ADDRESS: rateLimit(DEFAULT_LIMITS.loginPerAddress),
   LOGIN_LIMIT_PER_ACCOUNT: rateLimit(DEFAULT_LIMITS.loginPerAccount),
   REGISTER_LIMIT: rateLimit(DEFAULT_LIMITS.register),
+  REGISTER_LIMIT_PER_EMAIL: rateLimit(DEFAULT_LIMITS.registerPerEmail),
   RESET_MAIL_LIMIT: rateLimit(DEFAULT_LIMITS.resetMail),
   RESET_REQUEST_LIMIT: rateLimit(DEFAULT_LIMITS.resetRequest),
   FORM_RATE_LIMIT: rateLimit(DEFAULT_LIMITS.form),
@@ -371,6 +376,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       loginPerAddress: values.LOGIN_LIMIT_PER_ADDRESS,
       loginPerAccount: values.LOGIN_LIMIT_PER_ACCOUNT,
       register: values.REGISTER_LIMIT,
+      registerPerEmail: values.REGISTER_LIMIT_PER_EMAIL,
       resetMail: values.RESET_MAIL_LIMIT,
       resetRequest: values.RESET_REQUEST_LIMIT,
       form: values.FORM_RATE_LIMIT,

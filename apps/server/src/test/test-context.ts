@@ -27,6 +27,7 @@ export const START_TIME = new Date('2026-11-22T09:00:00.000Z');
 export const LIMITS_WITHOUT_LOGIN_LIMITS: AppConfig['limits'] = {
   ...DEFAULT_LIMITS,
   register: [],
+  registerPerEmail: [],
   resetMail: [],
   resetRequest: [],
   form: [],
@@ -88,7 +89,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     // Suites register many accounts, ask for many resets and send many forms from one loopback address; those limits
     // have their own tests (auth-limits.test.ts, submissions.test.ts), which set them. The login limits stay as in
     // production.
-    limits: { ...DEFAULT_LIMITS, register: [], resetMail: [], resetRequest: [], form: [] },
+    limits: { ...DEFAULT_LIMITS, register: [], registerPerEmail: [], resetMail: [], resetRequest: [], form: [] },
     requireHumanCheck: false,
     corsOrigins: [],
     retentionDays: RETENTION_DAYS.ENQUIRIES,

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { API_MESSAGES } from '@agency/shared';
 import type { AbuseLimits } from '../../config/config';
 import { clientAddressKey } from '../../lib/client-address';
 import type { Database } from '../../lib/database-schema';
@@ -11,7 +12,8 @@ import { createRateLimiter, type RateVerdict } from '../../lib/rate-limiter';
 export function createAuthLimits(db: Kysely<Database>, limits: AbuseLimits) {
   const loginPerAddress = createRateLimiter(db, 'login-address', limits.loginPerAddress);
   const loginPerAccount = createRateLimiter(db, 'login-account', limits.loginPerAccount);
-  const registrations = createRateLimiter(db, 'register', limits.register);
+  const registrationsByAddress = createRateLimiter(db, 'register', limits.register);
+  const registrationsByEmail = createRateLimiter(db, 'register-email', limits.registerPerEmail);
   const resetRequests = createRateLimiter(db, 'reset-request', limits.resetRequest);
   const resetMails = createRateLimiter(db, 'reset-mail', limits.resetMail);
   // A new confirmation link is limited as a reset is (RESET_REQUEST_LIMIT, RESET_MAIL_LIMIT), with counts of its own.
@@ -52,7 +54,20 @@ export function createAuthLimits(db: Kysely<Database>, limits: AbuseLimits) {
       await loginPerAddress.clear(addressAndAccount(ip, email));
     },
 
-    registration: (ip: string) => registrations.consume(clientAddressKey(ip)),
+    /**
+     * Counts a registration before any work (docs/decisions/0048). The address's count comes first, with a bound an
+     * office sharing one address stays under; an address it refuses adds nothing to the e-mail's count. When the
+     * e-mail's tight bound refuses, the attempt is given back to the address: one person trying their own address
+     * again and again does not use up their colleagues' allowance. Each refusal says which bound it met.
+     */
+    async registration(email: string, ip: string): Promise<RegistrationVerdict> {
+      const byAddress = await registrationsByAddress.consume(clientAddressKey(ip));
+      if (!byAddress.allowed) return { ...byAddress, message: API_MESSAGES.TOO_MANY_REGISTRATIONS };
+      const byEmail = await registrationsByEmail.consume(accountOf(email));
+      if (byEmail.allowed) return byEmail;
+      await registrationsByAddress.refund(clientAddressKey(ip));
+      return { ...byEmail, message: API_MESSAGES.TOO_MANY_REGISTRATIONS_FOR_EMAIL };
+    },
 
     resetRequest: (ip: string) => resetRequests.consume(clientAddressKey(ip)),
 
@@ -67,3 +82,7 @@ export function createAuthLimits(db: Kysely<Database>, limits: AbuseLimits) {
 }
 
 export type AuthLimits = ReturnType<typeof createAuthLimits>;
+
+/** A registration's verdict: when refused, the words that say which bound it met and how long to wait. */
+export type RegistrationVerdict =
+  { allowed: true } | { allowed: false; retryAfterSeconds: number; message: (minutes: number) => string };

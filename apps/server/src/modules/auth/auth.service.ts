@@ -82,8 +82,8 @@ export function createAuthService(deps: AuthDeps) {
    */
   async function register(input: { email: string; password: string; image?: Buffer; ip: string }): Promise<void> {
     // Before the image and bcrypt, so a refused registration costs nothing.
-    const allowed = await limits.registration(input.ip);
-    if (!allowed.allowed) throw tooManyRequests(allowed.retryAfterSeconds, API_MESSAGES.TOO_MANY_REGISTRATIONS);
+    const allowed = await limits.registration(input.email, input.ip);
+    if (!allowed.allowed) throw tooManyRequests(allowed.retryAfterSeconds, allowed.message);
     const image = input.image ? await reencodeProfileImage(input.image) : undefined;
     const passwordHash = await bcrypt.hash(input.password, config.bcryptCost);
     const now = clock().getTime();
