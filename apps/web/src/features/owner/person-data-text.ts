@@ -1,4 +1,5 @@
-import type { DataRequestAnswer } from '@agency/shared';
+import { listedFieldsOf, MAIL_STATUS_LABELS, type DataRequestAnswer, type MessageKind } from '@agency/shared';
+import { detailText } from './audit-detail';
 import { countText } from '@/lib/count-text';
 
 export const recordsText = (n: number) => countText(n, 'record', 'records');
@@ -19,3 +20,25 @@ export function countsText(counts: { enquiries: number; notes: number; mails: nu
 
 /** The erase button and its confirmation name the same number: "Erase all 10 records", "Erase the 1 record". */
 export const eraseLabel = (n: number) => (n === 1 ? 'Erase the 1 record' : `Erase all ${n} records`);
+
+const fieldValueText = (value: unknown): string =>
+  Array.isArray(value) ? value.map(fieldValueText).join(', ') : value === null ? '—' : String(value);
+
+/**
+ * A found enquiry's fields by the labels its kind gives them, in the kind's order: "First name: Ada · Surname: Obi".
+ * A field the kind no longer lists keeps its own name, read as words, so nothing the person gave is left out.
+ */
+export function enquiryFieldsText(kind: MessageKind, fields: Readonly<Record<string, unknown>>): string {
+  const listed = listedFieldsOf(kind).filter((field) => field.name in fields);
+  const named = new Set(listed.map((field) => field.name));
+  const rest = Object.keys(fields).filter((name) => !named.has(name));
+  return [
+    ...listed.map((field) => `${field.label}: ${fieldValueText(fields[field.name])}`),
+    ...(rest.length > 0 ? [detailText(Object.fromEntries(rest.map((name) => [name, fields[name]])))] : []),
+  ]
+    .filter((part) => part !== '')
+    .join(' · ');
+}
+
+/** A mail record's status in words ("Sent"); a status the outbox has no words for, as it is. */
+export const mailStatusText = (status: string) => MAIL_STATUS_LABELS[status] ?? status;

@@ -82,7 +82,7 @@ describe('the audit log', () => {
     expect(items[0]).toHaveTextContent('ada@example.ng');
     expect(items[0]).toHaveTextContent('Approved an account: account bola@example.ng');
     expect(items[1]).toHaveTextContent('Exported enquiries: 1205 enquiries');
-    expect(items[1]).toHaveTextContent('kind: contact · row count: 1205 · filters (folder: inbox, status: new)');
+    expect(items[1]).toHaveTextContent('Kind: Contact · Rows: 1205 · Filters (Folder: Inbox, Status: New)');
     expect(items[2]).toHaveTextContent('the server');
     expect(items[2]).toHaveTextContent('Purged expired data: 3 enquiries');
   });

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, STAFF_ADMIN_PATHS } from '@agency/shared';
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, STAFF_ADMIN_PATHS, withKindLabel } from '@agency/shared';
 import { formatLagosDate } from '@/lib/format-date';
 import { isAccessError } from '@/lib/staff-query';
 import { useAuditLog } from '../api/list-audit-log';
@@ -171,7 +171,7 @@ export function AuditLog({ accounts }: Pick<OwnerScreenProps, 'accounts'>) {
                 <div className="audit-entry__what">
                   <p className="audit-entry__action">
                     {AUDIT_ACTION_LABELS[entry.action]}
-                    {entry.target ? <span className="audit-entry__target">: {entry.target}</span> : null}
+                    {entry.target ? <span className="audit-entry__target">: {withKindLabel(entry.target)}</span> : null}
                   </p>
                   {Object.keys(entry.detail).length > 0 ? (
                     <p className="audit-entry__detail">{detailText(entry.detail)}</p>

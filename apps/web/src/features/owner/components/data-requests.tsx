@@ -16,8 +16,7 @@ import { formatLagosDate } from '@/lib/format-date';
 import { isAccessError } from '@/lib/staff-query';
 import { useErasePersonData } from '../api/erase-person-data';
 import { usePersonData, useSearchPersonData } from '../api/find-person-data';
-import { detailText } from '../audit-detail';
-import { countsText, eraseLabel, foundText, recordsText } from '../person-data-text';
+import { countsText, enquiryFieldsText, eraseLabel, foundText, mailStatusText, recordsText } from '../person-data-text';
 import { withQuery } from '../with-query';
 import './owner.css';
 
@@ -232,7 +231,7 @@ function PersonRecords({ found: { query, answer }, erasing, onErase, titleId }: 
                       Folder: {FOLDER_LABELS[enquiry.folder]} · Status: {statusLabel(enquiry.status)}
                     </p>
                     {Object.keys(enquiry.fields).length > 0 ? (
-                      <p className="person-data__fields">{detailText(enquiry.fields)}</p>
+                      <p className="person-data__fields">{enquiryFieldsText(enquiry.kind, enquiry.fields)}</p>
                     ) : null}
                   </li>
                 ))}
@@ -267,7 +266,7 @@ function PersonRecords({ found: { query, answer }, erasing, onErase, titleId }: 
                       <strong>{mail.subject}</strong>
                     </p>
                     <p className="person-data__meta">
-                      To {mail.recipient} · {mail.status} ·{' '}
+                      To {mail.recipient} · {mailStatusText(mail.status)} ·{' '}
                       <time dateTime={mail.createdAt}>{formatLagosDate(mail.createdAt)}</time>
                     </p>
                   </li>
