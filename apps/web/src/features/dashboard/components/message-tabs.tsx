@@ -8,15 +8,19 @@ export const panelIdOf = (kind: ListKind) => `messages-panel-${kind}`;
 interface MessageTabsProps {
   selected: ListKind;
   onSelect: (kind: ListKind) => void;
-  /** Each tab's count of new enquiries in the inbox, once known ("All" counts every kind's). */
-  newCounts: Partial<Record<ListKind, number>>;
+  /**
+   * Each tab's count of enquiries in the inbox the signed-in person has not opened, once known ("All" counts every
+   * kind's): the same meaning as a row's unread dot, so opening an enquiry takes one off both.
+   */
+  unreadCounts: Partial<Record<ListKind, number>>;
 }
 
 /**
- * The four message kinds and "All" (issue 19) as a WAI-ARIA tablist: arrow keys, Home and End move and select. A kind with new enquiries
- * shows their number, and its tab is named (aria-label, the same words) "Contact (3 new)".
+ * The four message kinds and "All" (issue 19) as a WAI-ARIA tablist: arrow keys, Home and End move and select. A kind with enquiries
+ * unread by the signed-in person shows their number, and its tab is named (aria-label, the same words)
+ * "Contact (3 unread)".
  */
-export function MessageTabs({ selected, onSelect, newCounts }: MessageTabsProps) {
+export function MessageTabs({ selected, onSelect, unreadCounts }: MessageTabsProps) {
   const tabs = useRef(new Map<ListKind, HTMLButtonElement>());
 
   function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -53,22 +57,22 @@ export function MessageTabs({ selected, onSelect, newCounts }: MessageTabsProps)
           aria-selected={kind === selected}
           aria-controls={panelIdOf(kind)}
           tabIndex={kind === selected ? 0 : -1}
-          aria-label={newCounts[kind] ? `${listLabelOf(kind)} (${newCounts[kind]} new)` : undefined}
+          aria-label={unreadCounts[kind] ? `${listLabelOf(kind)} (${unreadCounts[kind]} unread)` : undefined}
           onClick={() => onSelect(kind)}
         >
           {listLabelOf(kind)}
-          <NewCount count={newCounts[kind] ?? 0} />
+          <UnreadCount count={unreadCounts[kind] ?? 0} />
         </button>
       ))}
     </div>
   );
 }
 
-function NewCount({ count }: { count: number }) {
+function UnreadCount({ count }: { count: number }) {
   if (count === 0) return null;
   return (
     <span className="message-tabs__count" aria-hidden="true">
-      {count} new
+      {count} unread
     </span>
   );
 }

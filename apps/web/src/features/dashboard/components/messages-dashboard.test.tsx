@@ -284,25 +284,25 @@ describe('the staff inbox', () => {
     expect(onLogout).toHaveBeenCalledTimes(1);
   });
 
-  it('shows the four tabs and All with their new counts, Web Development first and selected', async () => {
+  it('shows the four tabs and All with their unread counts, Web Development first and selected', async () => {
     const fetchMock = stubInbox();
     renderDashboard();
-    await screen.findByRole('tab', { name: 'Contact (3 new)' });
+    await screen.findByRole('tab', { name: 'Contact (3 unread)' });
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
-      'Web Development2 new',
+      'Web Development1 unread',
       'Creative Design',
-      'Contact3 new',
+      'Contact3 unread',
       'Request Quote',
-      'All5 new',
+      'All4 unread',
     ]);
     expect(screen.getAllByRole('tab').map((tab) => tab.getAttribute('aria-label') ?? tab.textContent)).toEqual([
-      'Web Development (2 new)',
+      'Web Development (1 unread)',
       'Creative Design',
-      'Contact (3 new)',
+      'Contact (3 unread)',
       'Request Quote',
-      'All (5 new)',
+      'All (4 unread)',
     ]);
-    expect(screen.getByRole('tab', { name: 'Web Development (2 new)' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Web Development (1 unread)' })).toHaveAttribute('aria-selected', 'true');
     await screen.findByRole('link', { name: 'Ada Obi' });
     expect(requestsTo(fetchMock, INBOX_PATHS.list('web_dev'))[0]?.init.credentials).toBe('include');
   });
@@ -315,7 +315,7 @@ describe('the staff inbox', () => {
         jsonResponse({ success: true, enquiry: { ...DETAIL, ...quote, fields: {} } }),
     });
     renderDashboard();
-    await userEvent.click(await screen.findByRole('tab', { name: 'All (5 new)' }));
+    await userEvent.click(await screen.findByRole('tab', { name: 'All (4 unread)' }));
     const row = await screen.findByRole('link', { name: 'Bayo Ventures' });
     expect(screen.getByText('Request Quote', { selector: '.enquiry-row__kind' })).toBeInTheDocument();
     // Bulk actions stay in one kind's tab: no row is selected here.
@@ -409,7 +409,7 @@ describe('the staff inbox', () => {
     const fetchMock = stubInbox({ [INBOX_PATHS.MATCHES]: () => jsonResponse({ success: true, matches: NO_MATCHES }) });
     renderDashboard('/dashboard?q=ada&status=enrolled&after=xyz');
     await screen.findByRole('link', { name: 'Ada Obi' });
-    await userEvent.click(await screen.findByRole('tab', { name: 'Contact (3 new)' }));
+    await userEvent.click(await screen.findByRole('tab', { name: 'Contact (3 unread)' }));
     expect(await screen.findByText('No enquiries match the search and filters.')).toBeInTheDocument();
     // Enrolled is a training's status, not a contact's; the page starts again from the newest.
     expect(currentSearch().toString()).toBe('kind=contact&q=ada');
@@ -581,6 +581,25 @@ describe('the staff inbox', () => {
       );
     });
 
+    it("takes the enquiry off its tab's badge and its row's dot with the one answer to opening it", async () => {
+      let listAnswers = 0;
+      const fetchMock = stubInbox({
+        // Asked again (Back to the list), the list never answers, so what shows is the cache the answer updated.
+        [INBOX_PATHS.list('web_dev')]: () =>
+          listAnswers++ === 0 ? pageOf([ADA_ROW, BOLA_ROW]) : new Promise<Response>(() => undefined),
+      });
+      renderDashboard();
+      expect(await screen.findByRole('tab', { name: 'Web Development (1 unread)' })).toBeInTheDocument();
+      expect(within(rowOf('Ada Obi')).getByText('Unread:')).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('link', { name: 'Ada Obi' }));
+      expect(await screen.findByRole('tab', { name: 'Web Development' })).toBeInTheDocument();
+      expect(screen.getByRole('tab', { name: 'All (3 unread)' })).toBeInTheDocument();
+      expect(patchesTo(fetchMock, 7)).toEqual([{ read: true }]);
+      expect(requestsTo(fetchMock, INBOX_PATHS.COUNTS)).toHaveLength(1);
+      await userEvent.click(screen.getByRole('link', { name: /Back to the list/ }));
+      expect(within(rowOf('Ada Obi')).queryByText('Unread:')).not.toBeInTheDocument();
+    });
+
     it('offers WhatsApp with the international number and a greeting, Call and E-mail, and records the answer', async () => {
       const fetchMock = await openAda();
       const whatsapp = screen.getByRole('link', { name: /WhatsApp/ });
@@ -639,7 +658,7 @@ describe('the staff inbox', () => {
       ).toContainEqual({ status: 'enrolled' });
     });
 
-    it("costs one request to change the status: the answer updates the view, its history, the list's row and the tab's count", async () => {
+    it("costs one request to change the status: the answer updates the view, its history and the list's row", async () => {
       let listAnswers = 0;
       const fetchMock = stubInbox({
         // The list answers once; asked again (Back to the list), it never answers, so what shows is the cache.
@@ -648,7 +667,7 @@ describe('the staff inbox', () => {
       });
       await openAda(fetchMock);
       await waitFor(() => expect(patchesTo(fetchMock, 7)).toEqual([{ read: true }]));
-      expect(await screen.findByRole('tab', { name: 'Web Development (2 new)' })).toBeInTheDocument();
+      expect(await screen.findByRole('tab', { name: 'Web Development' })).toBeInTheDocument();
       const before = fetchMock.mock.calls.length;
 
       await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Enrolled');
@@ -657,7 +676,8 @@ describe('the staff inbox', () => {
       expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('enrolled');
       const history = screen.getByRole('region', { name: 'History' });
       expect(within(history).getAllByRole('listitem')[0]).toHaveTextContent(/^ada set the status from New to Enrolled/);
-      expect(screen.getByRole('tab', { name: 'Web Development (1 new)' })).toBeInTheDocument();
+      // The badge counts unread enquiries, not new ones: a status change leaves it as it is.
+      expect(screen.getByRole('tab', { name: 'Web Development' })).toBeInTheDocument();
 
       await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Assigned to' }), 'bola');
       expect(await screen.findByText('Assigned to bola.')).toBeInTheDocument();

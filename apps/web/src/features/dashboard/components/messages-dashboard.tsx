@@ -30,7 +30,7 @@ interface MessagesDashboardProps {
 const DEFAULT_AVATAR_URL = `${API_PATHS.PROFILE_IMAGES}/${DEFAULT_AVATAR}`;
 
 /**
- * The staff inbox (spec 2/4, issue 11): welcome, avatar, Logout, the four kinds as tabs with their new counts, and
+ * The staff inbox (spec 2/4, issue 11): welcome, avatar, Logout, the four kinds as tabs with their unread counts, and
  * either the selected kind's list or one enquiry. What is shown is read from the address (inbox-query.ts). While the
  * page is visible it asks every INBOX_POLL_MS what arrived (issue 17): the tabs' counts, and the open list's "N new".
  * Its data comes and goes through the staff area's query client (lib/staff-query.tsx), which also ends the session
@@ -71,9 +71,10 @@ export function MessagesDashboard({ user, onLogout }: MessagesDashboardProps) {
       )
     : null;
   const kindCounts = view.kind === ALL_KINDS ? allCounts : (counts.data?.[view.kind] ?? null);
-  const newCounts = Object.fromEntries([
-    ...Object.entries(counts.data ?? {}).map(([kind, folderCounts]) => [kind, folderCounts.new]),
-    [ALL_KINDS, allCounts?.new ?? 0],
+  // The badge and a row's dot mean one thing: unread by the signed-in person (docs/decisions/0047).
+  const unreadCounts = Object.fromEntries([
+    ...Object.entries(counts.data ?? {}).map(([kind, folderCounts]) => [kind, folderCounts.unread]),
+    [ALL_KINDS, allCounts?.unread ?? 0],
   ]);
   const enquiryKind = enquiryKindOf(view);
 
@@ -106,7 +107,7 @@ export function MessagesDashboard({ user, onLogout }: MessagesDashboardProps) {
         <FailedMailsNotice />
         <UnmatchedMails />
 
-        <MessageTabs selected={view.kind} onSelect={(kind) => go(withKind(view, kind))} newCounts={newCounts} />
+        <MessageTabs selected={view.kind} onSelect={(kind) => go(withKind(view, kind))} unreadCounts={unreadCounts} />
 
         <p className="dashboard__announcement" role="status">
           {announcement}
