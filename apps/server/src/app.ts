@@ -33,6 +33,7 @@ import { inboxRouteDeclarations } from './modules/inbox/inbox.routes';
 import { createFormLimiter, messagesRouteDeclarations, refuseFloods } from './modules/messages/messages.routes';
 import { openApiRoutes } from './modules/openapi/openapi.routes';
 import { outboxRouteDeclarations } from './modules/outbox/outbox.routes';
+import { profileRouteDeclarations } from './modules/profile/profile.routes';
 import { profileImagesRouteDeclarations } from './modules/profile-images/profile-images.routes';
 import { reminderRouteDeclarations } from './modules/reminders/reminders.routes';
 import { reportsRouteDeclarations } from './modules/reports/reports.routes';
@@ -187,6 +188,7 @@ export function createApp(deps: AppDeps): Express {
   mount(dataRequestsRouteDeclarations(deps));
   mount(calendarRouteDeclarations(deps));
   mount(digestRouteDeclarations(deps));
+  mount(profileRouteDeclarations(deps));
   mount(reminderRouteDeclarations(deps));
   mount(responseTimesRouteDeclarations(deps));
   mount(reportsRouteDeclarations(deps));

@@ -55,6 +55,8 @@ export const FAILED_TO_PARSE_JSON = 'Failed to parse JSON';
 
 export interface SessionUser {
   username: string;
+  /** The name shown for the person (issue 23): their display name, or `username` when they have set none. */
+  displayName?: string;
   email: string;
   profile_image: string;
   /** May reach the Content area (issue 22): an owner, or staff an owner named content editor. */

@@ -32,6 +32,8 @@ export const PATHS = {
   reports: '/dashboard/reports',
   /** Case studies, blog posts, testimonials and trainings: drafts, publishing and versions (issue 22); editors. */
   content: '/dashboard/content',
+  /** The signed-in person's name, picture, password and notification choices (issue 23). */
+  profile: '/dashboard/profile',
   confirmEmail: '/confirm-email',
   resetPassword: '/reset-password',
   /** Where an account waiting for an owner's approval lands after signing in (issue 17). */

@@ -113,6 +113,9 @@ export const AUDIT_ACTIONS = [
   'content.deleted',
   'content.image_uploaded',
   'content.editor_changed',
+  'profile.name',
+  'profile.avatar',
+  'profile.password',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -147,6 +150,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'content.deleted': 'Deleted a content item',
   'content.image_uploaded': 'Uploaded an image',
   'content.editor_changed': 'Changed who may edit content',
+  'profile.name': 'Changed their display name',
+  'profile.avatar': 'Changed their picture',
+  'profile.password': 'Changed their password',
 };
 
 /** Entries on a page of the audit log, unless `limit` says otherwise, and the most `limit` may ask for. */

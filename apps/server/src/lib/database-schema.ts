@@ -30,6 +30,8 @@ export interface UsersTable {
   digest_enabled: Generated<number>;
   /** 1: may edit the site's content (issue 22); owners always may. */
   content_editor: Generated<number>;
+  /** The name the person goes by (issue 23, migration 0022); null: their e-mail's local part. */
+  display_name: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type EmailTokenPurpose = 'confirm' | 'reset';

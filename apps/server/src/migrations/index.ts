@@ -16,6 +16,7 @@ import { businessCalendar } from './0016-business-calendar';
 import { responseTimes } from './0017-response-times';
 import { reportsIndex } from './0018-reports-index';
 import { content } from './0019-content';
+import { displayNames } from './0022-display-names';
 
 /** Every migration, in order. Imported statically so the production bundle carries them. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0017-response-times': responseTimes,
   '0018-reports-index': reportsIndex,
   '0019-content': content,
+  '0022-display-names': displayNames,
 };

@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import bcrypt from 'bcrypt';
-import { ACCOUNT_RULES, API_MESSAGES, DEFAULT_AVATAR, PATHS, type SessionUser } from '@agency/shared';
+import { ACCOUNT_RULES, API_MESSAGES, DEFAULT_AVATAR, PATHS, staffNameOf, type SessionUser } from '@agency/shared';
 import type { AppDeps } from '../../app-deps';
 import { withConflictRetry, isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
@@ -36,15 +36,25 @@ type AuthDeps = Pick<AppDeps, 'db' | 'mail' | 'clock' | 'config' | 'checkPasswor
 export { isStaff, mayEditContent } from './staff-rule';
 export { findUserById, listConfirmedUsers } from './users.repository';
 export { destroyUserSessions } from './session-store';
+// The profile (issue 23): the person's own name, picture and password, and ending their other sessions.
+export { destroyOtherSessions } from './session-store';
+export { updateDisplayName, updatePasswordHash, updateProfileImageName } from './users.repository';
+export { createAuthLimits } from './auth-limits';
 
-/** The name an account goes by on screen: its e-mail address's local part. */
+/** The spec's username: the e-mail address's local part. */
 export function usernameOf(email: string): string {
   return email.split('@')[0] ?? email;
+}
+
+/** The name an account is shown by (issue 23): its display name, or its e-mail's local part when it has none. */
+export function accountNameOf(user: { email: string; display_name: string | null }): string {
+  return staffNameOf({ email: user.email, displayName: user.display_name });
 }
 
 export function toSessionUser(user: User): SessionUser {
   return {
     username: usernameOf(user.email),
+    displayName: accountNameOf(user),
     email: user.email,
     profile_image: user.profile_image,
     contentEditor: mayEditContent(user),

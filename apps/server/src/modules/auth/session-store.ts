@@ -113,3 +113,13 @@ export class KyselySessionStore extends session.Store {
 export async function destroyUserSessions(db: Kysely<Database>, userId: number): Promise<void> {
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }
+
+/** Signing out everywhere but here: a password changed while signed in keeps the session that changed it. */
+export async function destroyOtherSessions(db: Kysely<Database>, userId: number, keptSid: string): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('sid', '!=', keptSid)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

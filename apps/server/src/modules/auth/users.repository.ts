@@ -95,3 +95,12 @@ export async function makeOwnerIfNone(db: Db, userId: number): Promise<boolean> 
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** The name the person goes by (issue 23); null clears it. */
+export async function updateDisplayName(db: Db, id: number, displayName: string | null): Promise<void> {
+  await db.updateTable('users').set({ display_name: displayName }).where('id', '=', id).execute();
+}
+
+export async function updateProfileImageName(db: Db, id: number, profileImage: string): Promise<void> {
+  await db.updateTable('users').set({ profile_image: profileImage }).where('id', '=', id).execute();
+}

@@ -94,7 +94,9 @@ export async function sendReply(
 ): Promise<SentMailItem> {
   const { db, config } = deps;
   const author = await findUserById(db, authorId);
-  const authorName = staffDisplayNameOf(usernameOf(author?.email ?? `staff${authorId}@`)) || 'Staff';
+  // The From name: the name the person set on their profile (issue 23), else one made of their e-mail's local part.
+  const authorName =
+    author?.display_name ?? (staffDisplayNameOf(usernameOf(author?.email ?? `staff${authorId}@`)) || 'Staff');
   const now: EpochMs = deps.clock().getTime();
   const sent = await withConflictRetry(() =>
     db.transaction().execute(async (trx) => {

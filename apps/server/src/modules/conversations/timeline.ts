@@ -60,6 +60,7 @@ export async function getTimeline(
         'enquiry_mails.created_at',
         'outbox.status as delivery',
         'users.email as author_email',
+        'users.display_name as author_display_name',
       ])
       .where('enquiry_mails.enquiry_id', '=', enquiry.id)
       .orderBy('enquiry_mails.created_at')
@@ -103,7 +104,7 @@ export async function getTimeline(
           authorName:
             row.author_email === null
               ? (row.from_name ?? FORMER_COLLEAGUE)
-              : staffDisplayNameOf(usernameOf(row.author_email)),
+              : (row.author_display_name ?? staffDisplayNameOf(usernameOf(row.author_email))),
           // A sent mail whose outbox row is gone (purged after sending) was sent.
           delivery: row.delivery ?? 'sent',
         };

@@ -408,6 +408,8 @@ export interface NoteRow {
   author_id: number | null;
   /** The author's e-mail, or null when the account is gone. */
   author_email: string | null;
+  /** The name the author goes by (issue 23); null when they set none. */
+  author_display_name: string | null;
   created_at: EpochMs;
 }
 
@@ -421,6 +423,7 @@ export async function listNotes(db: Db, id: number): Promise<NoteRow[]> {
       'enquiry_notes.body',
       'enquiry_notes.author_id',
       'users.email as author_email',
+      'users.display_name as author_display_name',
       'enquiry_notes.created_at',
     ])
     .where('enquiry_notes.enquiry_id', '=', id)
@@ -432,6 +435,7 @@ export async function listNotes(db: Db, id: number): Promise<NoteRow[]> {
     body: row.body,
     author_id: row.author_id === null ? null : Number(row.author_id),
     author_email: row.author_email,
+    author_display_name: row.author_display_name,
     created_at: Number(row.created_at),
   }));
 }
@@ -448,6 +452,7 @@ export async function listNotesOn(db: Db, enquiryIds: number[]): Promise<Array<N
       'enquiry_notes.body',
       'enquiry_notes.author_id',
       'users.email as author_email',
+      'users.display_name as author_display_name',
       'enquiry_notes.created_at',
     ])
     .where('enquiry_notes.enquiry_id', 'in', enquiryIds)
@@ -460,6 +465,7 @@ export async function listNotesOn(db: Db, enquiryIds: number[]): Promise<Array<N
     body: row.body,
     author_id: row.author_id === null ? null : Number(row.author_id),
     author_email: row.author_email,
+    author_display_name: row.author_display_name,
     created_at: Number(row.created_at),
   }));
 }
@@ -471,6 +477,7 @@ export interface EventRow {
   to_value: string | null;
   actor_id: number | null;
   actor_email: string | null;
+  actor_display_name: string | null;
   created_at: EpochMs;
 }
 
@@ -486,6 +493,7 @@ export async function listEvents(db: Db, id: number): Promise<EventRow[]> {
       'enquiry_events.to_value',
       'enquiry_events.actor_id',
       'users.email as actor_email',
+      'users.display_name as actor_display_name',
       'enquiry_events.created_at',
     ])
     .where('enquiry_events.enquiry_id', '=', id)
@@ -499,6 +507,7 @@ export async function listEvents(db: Db, id: number): Promise<EventRow[]> {
     to_value: row.to_value,
     actor_id: row.actor_id === null ? null : Number(row.actor_id),
     actor_email: row.actor_email,
+    actor_display_name: row.actor_display_name,
     created_at: Number(row.created_at),
   }));
 }

@@ -34,7 +34,7 @@ import type { EpochMs } from '../../lib/database-schema';
 import { withConflictRetry } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { actorOf, recordAudit } from '../audit/audit.service';
-import { findUserById, isStaff, listConfirmedUsers, usernameOf } from '../auth/auth.service';
+import { accountNameOf, findUserById, isStaff, listConfirmedUsers } from '../auth/auth.service';
 import type { Cell, Sheet } from '../../lib/spreadsheet';
 import {
   recordFirstResponse,
@@ -257,10 +257,12 @@ export async function listStaff(deps: InboxDeps, userId: number): Promise<StaffM
   const users = await listConfirmedUsers(deps.db);
   return users
     .filter((user) => isStaff(user, deps.config.adminAllowlist))
-    .map((user) => ({ id: user.id, username: usernameOf(user.email), email: user.email, me: user.id === userId }));
+    .map((user) => ({ id: user.id, username: accountNameOf(user), email: user.email, me: user.id === userId }));
 }
 
-const nameOf = (email: string | null) => (email === null ? FORMER_COLLEAGUE : usernameOf(email));
+/** The name a colleague is shown by (their display name, issue 23), or a former colleague's once the account is gone. */
+const nameOf = (email: string | null, displayName: string | null) =>
+  email === null ? FORMER_COLLEAGUE : accountNameOf({ email, display_name: displayName });
 
 /** One enquiry with every field, its notes and its history; reading it does not mark it read. */
 export async function getEnquiry(
@@ -305,13 +307,13 @@ export async function getEnquiry(
       from: event.from_value,
       to: event.to_value,
       actorId: event.actor_id,
-      actorName: nameOf(event.actor_email),
+      actorName: nameOf(event.actor_email, event.actor_display_name),
       createdAt: isoOf(event.created_at),
     })),
     source: enquirySourceOf(row),
     responseDue: responseDueOfRow(row, deps.clock().getTime()),
     ...snoozeOf(row, deps.clock().getTime()),
-    ...responseFieldsOf(row, nameOf(answerer?.email ?? null), deps.clock().getTime()),
+    ...responseFieldsOf(row, nameOf(answerer?.email ?? null, answerer?.display_name ?? null), deps.clock().getTime()),
   };
 }
 
@@ -320,7 +322,7 @@ function noteOf(note: repository.NoteRow): Note {
     id: note.id,
     body: note.body,
     authorId: note.author_id,
-    authorName: nameOf(note.author_email),
+    authorName: nameOf(note.author_email, note.author_display_name),
     createdAt: isoOf(note.created_at),
   };
 }
@@ -508,7 +510,14 @@ export async function addNote(
     return inserted;
   });
   const author = await findUserById(deps.db, authorId);
-  return noteOf({ id: noteId, body, author_id: authorId, author_email: author?.email ?? null, created_at: now });
+  return noteOf({
+    id: noteId,
+    body,
+    author_id: authorId,
+    author_email: author?.email ?? null,
+    author_display_name: author?.display_name ?? null,
+    created_at: now,
+  });
 }
 
 /**
@@ -597,7 +606,7 @@ export async function exportEnquiries(
   );
   async function* batches(): AsyncGenerator<Cell[][]> {
     const users = await listConfirmedUsers(deps.db);
-    const names = new Map(users.map((user) => [user.id, usernameOf(user.email)]));
+    const names = new Map(users.map((user) => [user.id, accountNameOf(user)]));
     let from: Position | undefined;
     for (;;) {
       const rows = await repository.listFullRows(deps.db, resolved, from, EXPORT_BATCH);
@@ -607,7 +616,7 @@ export async function exportEnquiries(
         rows.map((row) => Number(row.id)),
       )) {
         const list = notes.get(note.enquiry_id) ?? [];
-        list.push({ authorName: nameOf(note.author_email), createdAt: new Date(note.created_at), body: note.body });
+        list.push({ authorName: nameOf(note.author_email, note.author_display_name), createdAt: new Date(note.created_at), body: note.body });
         notes.set(note.enquiry_id, list);
       }
       if (rows.length > 0) {

@@ -52,3 +52,8 @@ export async function listProfileImagesMissingFromDatabase(
     .execute();
   return rows.map((row) => ({ name: row.profile_image, userId: row.id, createdAt: row.created_at }));
 }
+
+/** A person's earlier pictures, once a new one replaces them (issue 23): nobody is shown by them any more. */
+export async function deleteProfileImagesOf(db: Db, userId: number, keptName: string): Promise<void> {
+  await db.deleteFrom('profile_images').where('user_id', '=', userId).where('name', '!=', keptName).execute();
+}

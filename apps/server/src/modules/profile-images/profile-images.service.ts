@@ -14,8 +14,9 @@ import {
   type StoredProfileImage,
 } from './profile-images.repository';
 
-// Registration stores the image of a new account in the same transaction as the account (auth.service).
-export { insertProfileImage } from './profile-images.repository';
+// Registration stores the image of a new account in the same transaction as the account (auth.service); the profile
+// (issue 23) replaces it.
+export { deleteProfileImagesOf, insertProfileImage } from './profile-images.repository';
 
 export const PROFILE_IMAGE_SIZE = 256;
 const ACCEPTED_FORMATS = new Set(['png', 'jpeg', 'webp', 'gif']);

@@ -12,9 +12,18 @@ export interface AccountRow {
   confirmed_at: number | null;
   created_at: number;
   content_editor: number;
+  display_name: string | null;
 }
 
-const ACCOUNT_COLUMNS = ['id', 'email', 'role', 'confirmed_at', 'created_at', 'content_editor'] as const;
+const ACCOUNT_COLUMNS = [
+  'id',
+  'email',
+  'role',
+  'confirmed_at',
+  'created_at',
+  'content_editor',
+  'display_name',
+] as const;
 
 const accountOf = (row: AccountRow): AccountRow => ({
   id: Number(row.id),
@@ -23,6 +32,7 @@ const accountOf = (row: AccountRow): AccountRow => ({
   confirmed_at: row.confirmed_at === null ? null : Number(row.confirmed_at),
   created_at: Number(row.created_at),
   content_editor: Number(row.content_editor),
+  display_name: row.display_name,
 });
 
 /** Every account, newest first: an agency has a handful, so no paging. */

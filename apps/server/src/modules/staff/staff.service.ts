@@ -4,7 +4,7 @@ import { withConflictRetry } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { accountApprovedMail } from '../../lib/mail-templates';
 import { actorOf, recordAudit } from '../audit/audit.service';
-import { destroyUserSessions, usernameOf } from '../auth/auth.service';
+import { accountNameOf, destroyUserSessions } from '../auth/auth.service';
 import { releaseAssignments } from '../inbox/inbox.service';
 import { queueMails } from '../outbox/outbox';
 import * as repository from './staff.repository';
@@ -54,7 +54,7 @@ const LOSES_ACCESS: ReadonlySet<StaffAction> = new Set(['remove', 'refuse']);
 function accountOf(row: repository.AccountRow, ownerId: number): StaffAccount {
   return {
     id: row.id,
-    username: usernameOf(row.email),
+    username: accountNameOf(row),
     email: row.email,
     role: row.role,
     confirmed: row.confirmed_at !== null,
