@@ -18,6 +18,7 @@ import { FIELD_MESSAGES } from './messages';
 import { PATHS } from './site-paths';
 import { EnquirySourceSchema } from './first-touch';
 import { EnquiryResponseFieldsSchema, ResponseDueSchema } from './response-times-api';
+import { UndoTicketSchema } from './undo';
 
 /**
  * The dashboard's address of one enquiry (`/dashboard?kind=contact&enquiry=7`), which opens it straight away: the
@@ -323,6 +324,8 @@ export const HISTORY_ACTIONS = [
   'first-response',
   /** A snooze set or cleared: from and to are the time it ends (ISO), `reply`, or null (docs/decisions/0039). */
   'snooze',
+  /** A move or status change undone (docs/decisions/0044): from and to are the folders, or the statuses. */
+  'undo',
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
@@ -354,8 +357,15 @@ export const EnquiryDetailSchema = EnquirySummarySchema.extend({
 export type EnquiryDetail = z.infer<typeof EnquiryDetailSchema>;
 
 export const EnquiryAnswerSchema = z.object({ success: z.literal(true), enquiry: EnquiryDetailSchema });
+/** A move's answer: the enquiry as it now is and the ticket to undo the move (docs/decisions/0044). */
+export const MoveAnswerSchema = EnquiryAnswerSchema.extend({ undo: UndoTicketSchema });
 export const NoteAnswerSchema = z.object({ success: z.literal(true), note: NoteSchema });
-export const BulkAnswerSchema = z.object({ success: z.literal(true), changed: z.number() });
+/** `undo`: the ticket to undo the whole action, or null when nothing changed. */
+export const BulkAnswerSchema = z.object({
+  success: z.literal(true),
+  changed: z.number(),
+  undo: UndoTicketSchema.nullable(),
+});
 
 // ---- Phone numbers ----
 

@@ -18,6 +18,7 @@ export * from './undo';
 export * from './search-text';
 export * from './preview-text';
 export * from './value-labels';
+export * from './reset-link';
 export * from './staff-admin';
 export * from './staff-removal';
 export * from './site-paths';

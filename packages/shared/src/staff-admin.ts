@@ -91,6 +91,7 @@ export const AUDIT_ACTIONS = [
   'enquiry.trash',
   'enquiry.restore',
   'enquiry.not-spam',
+  'enquiry.status',
   'enquiry.export',
   'audit.export',
   'data-request.search',
@@ -128,6 +129,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'enquiry.trash': 'Deleted an enquiry',
   'enquiry.restore': 'Restored an enquiry',
   'enquiry.not-spam': 'Marked an enquiry as not spam',
+  'enquiry.status': 'Changed the status of enquiries',
   'enquiry.export': 'Exported enquiries',
   'audit.export': 'Exported the audit log',
   'data-request.search': "Looked up a person's data",
@@ -189,6 +191,10 @@ export const AuditEntrySchema = z.object({
   /** Details as a small JSON object (counts, filters; never a person's message). */
   detail: z.record(z.string(), z.unknown()),
   createdAt: z.iso.datetime(),
+  /** When the action was undone (docs/decisions/0044), or null. */
+  undoneAt: z.iso.datetime().nullable(),
+  /** Who undid it: their address as it was then, or null. */
+  undoneBy: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 export const AuditPageSchema = z.object({

@@ -30,6 +30,8 @@ export interface UsersTable {
   digest_enabled: Generated<number>;
   /** 1: may edit the site's content (issue 22); owners always may. */
   content_editor: Generated<number>;
+  /** 1: a mail when a colleague assigns them an enquiry (issue 23, docs/decisions/0046); each person can turn it off. */
+  assignment_mail_enabled: Generated<number>;
   /** The name the person goes by (issue 23, migration 0022); null: their e-mail's local part. */
   display_name: ColumnType<string | null, string | null | undefined, string | null>;
 }
@@ -93,7 +95,9 @@ export type MailPurpose =
   /** An enquiry waits past 75 % of its first-response target: to the assignee, or every staff member (0039). */
   | 'response-reminder'
   /** An enquiry reached its first-response target unanswered: to the owners (0039). */
-  | 'response-escalation';
+  | 'response-escalation'
+  /** An enquiry was assigned to someone by a colleague (issue 23, docs/decisions/0046). */
+  | 'assignment';
 
 /** One mail to one recipient (docs/decisions/0013). */
 export interface OutboxTable {
@@ -350,6 +354,34 @@ export interface AuditLogTable {
   /** A small JSON object: counts, filters; never a person's message. */
   detail: string;
   created_at: EpochMs;
+  /** When the action was undone (docs/decisions/0044): the one change the log's entries get. */
+  undone_at: EpochMs | null;
+  /** Who undid it, by address as it was then. */
+  undone_by: string | null;
+}
+
+/** An action that can be undone for a few seconds (docs/decisions/0044). */
+export interface UndoActionsTable {
+  id: Generated<number>;
+  token: string;
+  actor_id: number;
+  audit_id: number | null;
+  created_at: EpochMs;
+  expires_at: EpochMs;
+  undone_at: EpochMs | null;
+}
+
+/** One enquiry an undoable action changed: where it was and what it had, before and after. */
+export interface UndoItemsTable {
+  undo_id: number;
+  /** enquiries.id; deleting the enquiry deletes this row. */
+  enquiry_id: number;
+  before_folder: InboxFolder;
+  before_status: EnquiryStatus;
+  before_trashed_at: EpochMs | null;
+  after_folder: InboxFolder;
+  after_status: EnquiryStatus;
+  after_trashed_at: EpochMs | null;
 }
 
 /** A job that one instance runs once per Lagos day: the first to move last_run_on to today runs it. */
@@ -442,6 +474,35 @@ export interface SiteStateTable {
   updated_at: EpochMs;
 }
 
+/** Someone with an enquiry open in the dashboard, or writing a reply on it, until expires_at (docs/decisions/0046). */
+export interface EnquiryPresenceTable {
+  enquiry_id: number;
+  user_id: number;
+  activity: 'viewing' | 'replying';
+  expires_at: EpochMs;
+}
+
+/** A browser form post's outcome, shown by the form's page after the redirect for 30 minutes (docs/decisions/0045). */
+export interface FormOutcomesTable {
+  /** SHA-256 (hex) of the outcome id in the redirect's address. */
+  id: string;
+  /** SHA-256 (hex) of the cookie of the browser that posted. */
+  browser: string;
+  kind: string;
+  /** JSON: what the page shows (values typed are personal data: the row is deleted once expired). */
+  state: string;
+  created_at: EpochMs;
+  expires_at: EpochMs;
+}
+
+/** Someone with an enquiry open in the dashboard, or writing a reply on it, until expires_at (docs/decisions/0046). */
+export interface EnquiryPresenceTable {
+  enquiry_id: number;
+  user_id: number;
+  activity: 'viewing' | 'replying';
+  expires_at: EpochMs;
+}
+
 export interface Database {
   enquiries: EnquiriesTable;
   users: UsersTable;
@@ -451,6 +512,7 @@ export interface Database {
   installation: InstallationTable;
   outbox: OutboxTable;
   human_check_spent: HumanCheckSpentTable;
+  form_outcomes: FormOutcomesTable;
   idempotency_keys: IdempotencyKeysTable;
   audit_log: AuditLogTable;
   scheduled_runs: ScheduledRunsTable;
@@ -470,4 +532,7 @@ export interface Database {
   content_images: ContentImagesTable;
   content_image_variants: ContentImageVariantsTable;
   site_state: SiteStateTable;
+  enquiry_presence: EnquiryPresenceTable;
+  undo_actions: UndoActionsTable;
+  undo_items: UndoItemsTable;
 }

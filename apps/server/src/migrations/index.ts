@@ -16,7 +16,10 @@ import { businessCalendar } from './0016-business-calendar';
 import { responseTimes } from './0017-response-times';
 import { reportsIndex } from './0018-reports-index';
 import { content } from './0019-content';
+import { undo } from './0020-undo';
+import { formOutcomes } from './0021-form-outcomes';
 import { displayNames } from './0022-display-names';
+import { teamNotifications } from './0023-team-notifications';
 
 /** Every migration, in order. Imported statically so the production bundle carries them. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -37,5 +40,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0017-response-times': responseTimes,
   '0018-reports-index': reportsIndex,
   '0019-content': content,
+  '0020-undo': undo,
+  '0021-form-outcomes': formOutcomes,
   '0022-display-names': displayNames,
+  '0023-team-notifications': teamNotifications,
 };

@@ -6,9 +6,20 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 export type AuditRow = Selectable<AuditLogTable>;
 
-/** Appends one entry; the log is never updated or deleted from. */
-export async function insertEntry(db: Kysely<Database>, entry: Insertable<AuditLogTable>): Promise<void> {
-  await db.insertInto('audit_log').values(entry).execute();
+/** Appends one entry and answers its id; the log is never deleted from, and an entry changes only when undone. */
+export async function insertEntry(db: Kysely<Database>, entry: Insertable<AuditLogTable>): Promise<number> {
+  const result = await db.insertInto('audit_log').values(entry).executeTakeFirstOrThrow();
+  return Number(result.insertId);
+}
+
+/** Marks an entry's action undone (docs/decisions/0044), once: a second mark leaves the first. */
+export async function markUndone(db: Db, id: number, undone: { at: EpochMs; by: string }): Promise<void> {
+  await db
+    .updateTable('audit_log')
+    .set({ undone_at: undone.at, undone_by: undone.by })
+    .where('id', '=', id)
+    .where('undone_at', 'is', null)
+    .execute();
 }
 
 /** An audit query with the Lagos days turned into times. */
@@ -45,5 +56,6 @@ export async function listEntries(
     id: Number(row.id),
     actor_id: row.actor_id === null ? null : Number(row.actor_id),
     created_at: Number(row.created_at),
+    undone_at: row.undone_at === null ? null : Number(row.undone_at),
   }));
 }

@@ -1,5 +1,7 @@
 import {
   AUDIT_ACTION_LABELS,
+  MESSAGE_KIND_LABELS,
+  MESSAGE_KINDS,
   AUDIT_PAGE_SIZE,
   type AuditAction,
   type AuditEntry,
@@ -11,7 +13,7 @@ import type { Database, EpochMs } from '../../lib/database-schema';
 import { lagosDayOf, lagosDayRange } from '../../lib/clock';
 import type { Cell, Sheet, SheetColumn } from '../../lib/spreadsheet';
 import { findUserById } from '../auth/auth.service';
-import { insertEntry, listEntries, type AuditFilter, type AuditRow } from './audit.repository';
+import { insertEntry, listEntries, markUndone, type AuditFilter, type AuditRow } from './audit.repository';
 
 /** Who did it: a signed-in account, or the server itself (the daily purge). */
 export interface AuditActor {
@@ -35,8 +37,8 @@ export interface AuditRecord {
  * Appends one entry to the audit log (issue 12, docs/decisions/0022). Pass the transaction of the action itself, so
  * the action and its record are stored together or not at all. Nothing in the product updates or deletes entries.
  */
-export async function recordAudit(db: Kysely<Database>, record: AuditRecord): Promise<void> {
-  await insertEntry(db, {
+export async function recordAudit(db: Kysely<Database>, record: AuditRecord): Promise<number> {
+  return insertEntry(db, {
     action: record.action,
     actor_id: record.actor.id,
     actor_email: record.actor.email,
@@ -44,6 +46,30 @@ export async function recordAudit(db: Kysely<Database>, record: AuditRecord): Pr
     detail: JSON.stringify(record.detail ?? {}),
     created_at: record.at,
   });
+}
+
+/**
+ * Marks an entry's action undone, in the undo's transaction (docs/decisions/0044): the entry keeps what was done and
+ * says when and by whom it was taken back.
+ */
+export async function recordUndone(
+  db: Kysely<Database>,
+  undone: { auditId: number; actor: AuditActor; at: EpochMs },
+): Promise<void> {
+  await markUndone(db, undone.auditId, { at: undone.at, by: undone.actor.email });
+}
+
+/**
+ * An enquiry action's target in words: entries written before issue 23 named the kind by its key ("2 web_dev
+ * enquiries", "contact RD-26-00012"); it reads as the kind's tab label, as newer entries are written.
+ */
+function targetOf(row: AuditRow): string {
+  if (!row.action.startsWith('enquiry.')) return row.target;
+  const match = /^(\d+ )?([a-z_]+)\b/.exec(row.target);
+  const kind = MESSAGE_KINDS.find((candidate) => candidate === match?.[2]);
+  return kind === undefined
+    ? row.target
+    : `${match?.[1] ?? ''}${MESSAGE_KIND_LABELS[kind]}${row.target.slice(match?.[0].length)}`;
 }
 
 /** The signed-in account as the log names it; read in the action's transaction, so the address is the current one. */
@@ -76,9 +102,11 @@ function entryOf(row: AuditRow): AuditEntry {
     action: row.action,
     actorId: row.actor_id,
     actorEmail: row.actor_email,
-    target: row.target,
+    target: targetOf(row),
     detail: detailOf(row.detail),
     createdAt: new Date(row.created_at).toISOString(),
+    undoneAt: row.undone_at === null ? null : new Date(row.undone_at).toISOString(),
+    undoneBy: row.undone_by,
   };
 }
 
@@ -142,6 +170,8 @@ export const AUDIT_EXPORT_COLUMNS: SheetColumn[] = [
   { header: 'Who' },
   { header: 'What' },
   { header: 'Details', type: 'long' },
+  { header: 'Undone', type: 'date' },
+  { header: 'Undone by' },
 ];
 
 /**
@@ -199,8 +229,10 @@ function sheetRowOf(row: AuditRow): Cell[] {
     new Date(row.created_at),
     AUDIT_ACTION_LABELS[row.action] ?? row.action,
     row.actor_email,
-    row.target,
+    targetOf(row),
     row.detail,
+    row.undone_at === null ? null : new Date(row.undone_at),
+    row.undone_by,
   ];
 }
 

@@ -8,12 +8,16 @@ import {
   InboxExportQuerySchema,
   InboxListQuerySchema,
   InboxMatchesQuerySchema,
+  MoveAnswerSchema,
   NoteCreateSchema,
+  UNDO_PATH,
+  UndoAnswerSchema,
+  UndoBodySchema,
   type MessageKind,
 } from '@agency/shared';
 import type { AppDeps } from '../../app-deps';
 import { signedInUserId } from '../auth/require-staff';
-import { jsonAnswer, ref, refusals, responseRef } from '../../lib/json-schema';
+import { envelope, jsonAnswer, outputSchemaOf, ref, refusals, responseRef } from '../../lib/json-schema';
 import { declareRoute, type DeclaredRoute } from '../../lib/routes';
 import { sendCsv, sendXlsx, XLSX_CONTENT_TYPE } from '../../lib/spreadsheet';
 import { KIND_PARAMETER, inEnquiry } from './inbox';
@@ -33,6 +37,7 @@ import {
   moveOne,
   updateEnquiry,
 } from './inbox.service';
+import { undoAction } from './undo.service';
 
 /**
  * The routes of INBOX_PATHS, with the kind and the id as parameters (inbox.test.ts checks that every INBOX_PATHS
@@ -51,6 +56,7 @@ export const INBOX_ROUTES = {
   restore: '/api/enquiries/:kind/:id/restore',
   notSpam: '/api/enquiries/:kind/:id/not-spam',
   notes: '/api/enquiries/:kind/:id/notes',
+  undo: UNDO_PATH,
 } as const;
 
 const VIEW_PARAMETER = {
@@ -65,6 +71,9 @@ const inView = { parameters: [VIEW_PARAMETER], parse: (raw: Record<string, strin
 const inKind = { parameters: [KIND_PARAMETER], parse: (raw: Record<string, string>) => kindOf(raw.kind ?? '') };
 const staffOnly = { access: 'staff', tags: ['Inbox'] } as const;
 const enquiryAnswer = (description: string) => jsonAnswer(description, ref('EnquiryAnswer'));
+/** A move's answer: the enquiry and its undo ticket (docs/decisions/0044). */
+const refused = envelope({ success: { const: false } }, ['message']);
+const moveAnswer = (description: string) => jsonAnswer(description, outputSchemaOf(MoveAnswerSchema));
 
 /** The staff inbox (issue 11): every route staff only, every answer the JSON envelope but the exports' files. */
 export function inboxRouteDeclarations(deps: AppDeps): DeclaredRoute[] {
@@ -116,14 +125,14 @@ export function inboxRouteDeclarations(deps: AppDeps): DeclaredRoute[] {
       summary: move === 'restore' ? 'Back from the trash to the inbox' : 'From the spam folder to the inbox',
       params: inEnquiry,
       responses: {
-        '200': enquiryAnswer('The enquiry in the inbox'),
+        '200': moveAnswer('The enquiry in the inbox, and the ticket to undo the move'),
         '409': responseRef('Conflict'),
         ...refusals(400, 401, 403, 404, 405, 503),
       },
       handle: async ({ req, res, params: { kind, id } }) => {
         const userId = signedInUserId(req);
-        await moveOne(deps, kind, id, move, userId);
-        res.json(await answerEnquiry(kind, id, userId));
+        const undo = await moveOne(deps, kind, id, move, userId);
+        res.json({ ...(await answerEnquiry(kind, id, userId)), undo });
       },
     });
 
@@ -198,7 +207,7 @@ export function inboxRouteDeclarations(deps: AppDeps): DeclaredRoute[] {
       method: 'post',
       path: INBOX_ROUTES.bulk,
       operationId: 'bulkEnquiries',
-      summary: 'One action on several enquiries; those it does not apply to are skipped',
+      summary: 'One action on several enquiries; those it does not apply to are skipped. Answers an undo ticket',
       params: inKind,
       body: { schema: BulkActionSchema, component: 'BulkAction' },
       responses: {
@@ -206,7 +215,7 @@ export function inboxRouteDeclarations(deps: AppDeps): DeclaredRoute[] {
         ...refusals(400, 401, 403, 404, 405, 413, 415, 503),
       },
       handle: async ({ req, res, params: kind, body }) => {
-        res.json({ success: true, changed: await bulkAction(deps, kind, body, signedInUserId(req)) });
+        res.json({ success: true, ...(await bulkAction(deps, kind, body, signedInUserId(req))) });
       },
     }),
     declareRoute({
@@ -246,11 +255,14 @@ export function inboxRouteDeclarations(deps: AppDeps): DeclaredRoute[] {
       operationId: 'trashEnquiry',
       summary: 'Moves the enquiry to the trash (purged after 30 days)',
       params: inEnquiry,
-      responses: { '200': enquiryAnswer('The enquiry in the trash'), ...refusals(400, 401, 403, 404, 405, 503) },
+      responses: {
+        '200': moveAnswer('The enquiry in the trash, and the ticket to undo the move'),
+        ...refusals(400, 401, 403, 404, 405, 503),
+      },
       handle: async ({ req, res, params: { kind, id } }) => {
         const userId = signedInUserId(req);
-        await moveOne(deps, kind, id, 'trash', userId);
-        res.json(await answerEnquiry(kind, id, userId));
+        const undo = await moveOne(deps, kind, id, 'trash', userId);
+        res.json({ ...(await answerEnquiry(kind, id, userId)), undo });
       },
     }),
     moveOf('restore'),
@@ -269,6 +281,24 @@ export function inboxRouteDeclarations(deps: AppDeps): DeclaredRoute[] {
       },
       handle: async ({ req, res, params: { kind, id }, body }) => {
         res.status(201).json({ success: true, note: await addNote(deps, kind, id, body.body, signedInUserId(req)) });
+      },
+    }),
+    declareRoute({
+      ...staffOnly,
+      method: 'post',
+      path: INBOX_ROUTES.undo,
+      operationId: 'undoInboxAction',
+      summary:
+        "Undoes a move or bulk status change by its ticket's token, for the account that made it and within its time: each enquiry not changed since goes back",
+      body: { schema: UndoBodySchema },
+      responses: {
+        '200': jsonAnswer('What went back and what stayed', outputSchemaOf(UndoAnswerSchema)),
+        '409': jsonAnswer('Undone already, or every enquiry was changed again since', refused),
+        '410': jsonAnswer('Too late: the time to undo has passed', refused),
+        ...refusals(400, 401, 403, 404, 405, 413, 415, 503),
+      },
+      handle: async ({ req, res, body }) => {
+        res.json(await undoAction(deps, body.token, signedInUserId(req)));
       },
     }),
   ];

@@ -3,7 +3,9 @@ import {
   FORMER_COLLEAGUE,
   API_MESSAGES,
   INBOX_LIMITS,
+  MESSAGE_KIND_LABELS,
   MESSAGE_KINDS,
+  STATUS_LABELS,
   listedRowOf,
   statusesOf,
   type BulkActionBody,
@@ -23,6 +25,7 @@ import {
   type MessageKind,
   type Note,
   type StaffMember,
+  type UndoTicket,
   type AuditAction,
   type ConfirmedChannel,
   RESPONSE_TIMES_MESSAGES,
@@ -33,6 +36,7 @@ import type { AppDeps } from '../../app-deps';
 import type { EpochMs } from '../../lib/database-schema';
 import { withConflictRetry } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
+import { queueAssignmentMail } from '../assignment-mail/assignment-mail.service';
 import { actorOf, recordAudit } from '../audit/audit.service';
 import { accountNameOf, findUserById, isStaff, listConfirmedUsers } from '../auth/auth.service';
 import type { Cell, Sheet } from '../../lib/spreadsheet';
@@ -45,6 +49,8 @@ import {
 import { exportColumnsOf, exportRowOf, exportSheetNameOf, type ExportNote } from './inbox-csv';
 import * as repository from './inbox.repository';
 import type { Direction, Position, ResolvedFilter, SummaryRow } from './inbox.repository';
+import { findPlace, type UndoItem } from './undo.repository';
+import { recordUndo } from './undo.service';
 
 // An erasure and the retention purge delete enquiries (their notes, reads, history and mails go by foreign key);
 // a data request reads their notes and the assignees' addresses.
@@ -367,6 +373,8 @@ export async function updateEnquiry(
     if (update.assigneeId !== undefined && update.assigneeId !== state.assignee_id) {
       await repository.setAssignee(db, enquiryId, update.assigneeId);
       await event('assignee', idText(state.assignee_id), idText(update.assigneeId));
+      // A colleague's assigning it mails the assignee once, through the outbox (docs/decisions/0046).
+      await queueAssignmentMail(db, deps, { enquiryId, assigneeId: update.assigneeId, actorId: userId, at: now });
     }
     if (update.read === true) await repository.markRead(db, enquiryId, userId, now);
     if (update.read === false) await repository.markUnread(db, enquiryId, userId);
@@ -430,8 +438,14 @@ const AUDITED_MOVES: Record<MoveName, AuditAction> = {
   'not-spam': 'enquiry.not-spam',
 };
 
+/** What a move did to one enquiry: its reference, and its place before and after for an undo. */
+interface Moved {
+  reference: string;
+  undo: UndoItem;
+}
+
 /**
- * Moves one enquiry and records it; its reference when it moved, undefined when it does not exist or is not in a
+ * Moves one enquiry and records it; what it did when it moved, undefined when it does not exist or is not in a
  * folder it can leave that way.
  */
 async function moveEnquiry(
@@ -441,15 +455,13 @@ async function moveEnquiry(
   move: Move,
   actorId: number | null,
   now: EpochMs,
-): Promise<string | undefined> {
+): Promise<Moved | undefined> {
   const state = await repository.findEnquiryState(db, kind, id);
   if (!state) return undefined;
-  const moved = await repository.moveToFolder(db, state.id, {
-    from: move.from,
-    to: move.to,
-    trashedAt: move.to === 'trash' ? now : null,
-  });
-  if (!moved) return undefined;
+  const before = await findPlace(db, state.id);
+  const trashedAt = move.to === 'trash' ? now : null;
+  const moved = await repository.moveToFolder(db, state.id, { from: move.from, to: move.to, trashedAt });
+  if (!moved || !before) return undefined;
   // Nobody could answer it while it was in spam: its response clock starts now (docs/decisions/0038).
   if (move.action === 'not-spam') await startResponseClock(db, { id: state.id, kind, since: now });
   await repository.insertEvent(db, {
@@ -460,7 +472,18 @@ async function moveEnquiry(
     to: move.to,
     createdAt: now,
   });
-  return state.reference;
+  return {
+    reference: state.reference,
+    undo: { enquiryId: state.id, before, after: { folder: move.to, status: before.status, trashedAt } },
+  };
+}
+
+/** How the audit log names enquiries of a kind: "Contact RD-26-00012", "3 Web Development enquiries". */
+function auditTargetOf(kind: MessageKind, references: readonly string[]): string {
+  const label = MESSAGE_KIND_LABELS[kind];
+  return references.length === 1 && references[0] !== undefined
+    ? `${label} ${references[0]}`
+    : `${references.length} ${label} enquiries`;
 }
 
 /**
@@ -474,20 +497,20 @@ export async function moveOne(
   id: number,
   name: MoveName,
   actorId: number,
-): Promise<void> {
+): Promise<UndoTicket> {
   const now = deps.clock().getTime();
-  const moved = await inTransaction(deps, async (db) => {
-    const reference = await moveEnquiry(db, kind, id, MOVES[name], actorId, now);
-    if (reference === undefined) return false;
-    await recordAudit(db, {
+  const ticket = await inTransaction(deps, async (db) => {
+    const moved = await moveEnquiry(db, kind, id, MOVES[name], actorId, now);
+    if (moved === undefined) return null;
+    const auditId = await recordAudit(db, {
       action: AUDITED_MOVES[name],
       actor: await actorOf(db, actorId),
-      target: `${kind} ${reference}`,
+      target: auditTargetOf(kind, [moved.reference]),
       at: now,
     });
-    return true;
+    return recordUndo(db, { actorId, auditId, at: now, items: [moved.undo] });
   });
-  if (moved) return;
+  if (ticket) return ticket;
   if (name === 'trash' || !(await repository.findEnquiryState(deps.db, kind, id))) {
     throw new AppError(404, INBOX_ERRORS.NOT_FOUND);
   }
@@ -522,54 +545,67 @@ export async function addNote(
 
 /**
  * One action on several enquiries in one transaction; those that do not exist, are not in the folder the action
- * starts from, or already have the status, are skipped and not counted. A move is one audit entry for the whole call,
- * with the count and the references of the enquiries it moved.
+ * starts from, or already have the status, are skipped and not counted. The whole call is one audit entry, with the
+ * count and the references of the enquiries it changed, and one undo ticket (docs/decisions/0044).
  */
 export async function bulkAction(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   kind: MessageKind,
   bulk: BulkActionBody,
   actorId: number,
-): Promise<number> {
+): Promise<{ changed: number; undo: UndoTicket | null }> {
   checkStatus(kind, bulk.status);
   const now = deps.clock().getTime();
   const ids = [...new Set(bulk.ids)];
   return inTransaction(deps, async (db) => {
-    let changed = 0;
-    const moved: string[] = [];
+    const changed: Moved[] = [];
     for (const id of ids) {
-      if (bulk.action === 'status') {
-        const status = bulk.status;
-        const state = await repository.findEnquiryState(db, kind, id);
-        if (!status || !state || state.folder !== 'inbox' || state.status === status) continue;
-        await repository.setStatus(db, state.id, status);
-        await repository.insertEvent(db, {
-          enquiryId: state.id,
-          actorId,
-          action: 'status',
-          from: state.status,
-          to: status,
-          createdAt: now,
-        });
-        changed += 1;
-      } else {
-        const reference = await moveEnquiry(db, kind, id, MOVES[bulk.action], actorId, now);
-        if (reference === undefined) continue;
-        changed += 1;
-        moved.push(reference);
-      }
+      const done =
+        bulk.action === 'status'
+          ? await setStatusOfOne(db, kind, id, bulk.status, { actorId, now })
+          : await moveEnquiry(db, kind, id, MOVES[bulk.action], actorId, now);
+      if (done !== undefined) changed.push(done);
     }
-    if (bulk.action !== 'status' && moved.length > 0) {
-      await recordAudit(db, {
-        action: AUDITED_MOVES[bulk.action],
-        actor: await actorOf(db, actorId),
-        target: `${moved.length} ${kind} ${moved.length === 1 ? 'enquiry' : 'enquiries'}`,
-        detail: { count: moved.length, references: moved },
-        at: now,
-      });
-    }
-    return changed;
+    if (changed.length === 0) return { changed: 0, undo: null };
+    const references = changed.map((done) => done.reference);
+    const auditId = await recordAudit(db, {
+      action: bulk.action === 'status' ? 'enquiry.status' : AUDITED_MOVES[bulk.action],
+      actor: await actorOf(db, actorId),
+      target: auditTargetOf(kind, references),
+      detail: {
+        count: changed.length,
+        ...(bulk.status === undefined ? {} : { status: STATUS_LABELS[bulk.status] }),
+        references,
+      },
+      at: now,
+    });
+    const items = changed.map((done) => done.undo);
+    return { changed: changed.length, undo: await recordUndo(db, { actorId, auditId, at: now, items }) };
   });
+}
+
+/** A bulk status change of one enquiry in the inbox; undefined when it is elsewhere or has the status already. */
+async function setStatusOfOne(
+  db: repository.Db,
+  kind: MessageKind,
+  id: number,
+  status: EnquiryStatus | undefined,
+  by: { actorId: number; now: EpochMs },
+): Promise<Moved | undefined> {
+  const state = await repository.findEnquiryState(db, kind, id);
+  if (!status || !state || state.folder !== 'inbox' || state.status === status) return undefined;
+  const before = await findPlace(db, state.id);
+  if (!before) return undefined;
+  await repository.setStatus(db, state.id, status);
+  await repository.insertEvent(db, {
+    enquiryId: state.id,
+    actorId: by.actorId,
+    action: 'status',
+    from: state.status,
+    to: status,
+    createdAt: by.now,
+  });
+  return { reference: state.reference, undo: { enquiryId: state.id, before, after: { ...before, status } } };
 }
 
 // ---- exporting ----
@@ -599,7 +635,7 @@ export async function exportEnquiries(
     recordAudit(trx, {
       action: 'enquiry.export',
       actor: await actorOf(trx, userId),
-      target: `${kind ?? ALL_KINDS} enquiries`,
+      target: kind === undefined ? 'Enquiries of every kind' : `${MESSAGE_KIND_LABELS[kind]} enquiries`,
       detail: { filters },
       at: deps.clock().getTime(),
     }),
@@ -616,7 +652,11 @@ export async function exportEnquiries(
         rows.map((row) => Number(row.id)),
       )) {
         const list = notes.get(note.enquiry_id) ?? [];
-        list.push({ authorName: nameOf(note.author_email, note.author_display_name), createdAt: new Date(note.created_at), body: note.body });
+        list.push({
+          authorName: nameOf(note.author_email, note.author_display_name),
+          createdAt: new Date(note.created_at),
+          body: note.body,
+        });
         notes.set(note.enquiry_id, list);
       }
       if (rows.length > 0) {

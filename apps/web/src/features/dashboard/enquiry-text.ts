@@ -1,5 +1,6 @@
 import {
   BRAND_NAME,
+  FOLDER_LABELS,
   internationalPhoneOf,
   RETENTION_DAYS,
   STATUS_LABELS,
@@ -7,6 +8,7 @@ import {
   type EnquiryDetail,
   type EnquiryStatus,
   type HistoryEvent,
+  type InboxFolder,
   type StaffMember,
 } from '@agency/shared';
 import { assigneeName } from './dashboard-context';
@@ -75,6 +77,10 @@ export function historyText(event: HistoryEvent, staff: readonly StaffMember[]):
       return event.to === 'reply'
         ? `${who} snoozed it until they reply`
         : `${who} snoozed it until ${formatLagosDate(event.to)}`;
+    case 'undo':
+      return event.to !== null && event.to in FOLDER_LABELS
+        ? `${who} undid the move: back to ${FOLDER_LABELS[event.to as InboxFolder]}`
+        : `${who} undid the status change: back to ${statusLabel(event.to)}`;
   }
 }
 

@@ -1,3 +1,6 @@
+import type { AuditEntry } from '@agency/shared';
+import { formatLagosDate } from '@/lib/format-date';
+
 import { MESSAGE_KIND_LABELS, valueLabelOf } from '@agency/shared';
 
 /** The detail keys whose words would not read right from the key alone. */
@@ -47,4 +50,10 @@ export function detailText(detail: Record<string, unknown>, separator = ' · ', 
         : `${keyLabelOf(key)}: ${valueText(value, labelled)}`;
     })
     .join(separator);
+}
+
+/** The mark of an action taken back with Undo (docs/decisions/0044): "Undone 27 Nov 2026, 10:02 by ada@agency.ng". */
+export function undoneText(entry: Pick<AuditEntry, 'undoneAt' | 'undoneBy'>): string | null {
+  if (entry.undoneAt === null) return null;
+  return `Undone ${formatLagosDate(entry.undoneAt)}${entry.undoneBy === null ? '' : ` by ${entry.undoneBy}`}`;
 }

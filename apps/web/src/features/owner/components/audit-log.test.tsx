@@ -20,6 +20,8 @@ const entryOf = (overrides: Partial<AuditEntry>): AuditEntry => ({
   detail: {},
   // 23:30 UTC is 00:30 the next day in Lagos.
   createdAt: '2026-11-23T23:30:00.000Z',
+  undoneAt: null,
+  undoneBy: null,
   ...overrides,
 });
 

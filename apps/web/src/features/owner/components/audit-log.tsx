@@ -4,7 +4,7 @@ import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, STAFF_ADMIN_PATHS, withKindLabel } 
 import { formatLagosDate } from '@/lib/format-date';
 import { isAccessError } from '@/lib/staff-query';
 import { useAuditLog } from '../api/list-audit-log';
-import { detailText } from '../audit-detail';
+import { detailText, undoneText } from '../audit-detail';
 import { auditFiltersOf, auditSearchOf, type AuditFilters } from '../audit-filters';
 import { withQuery } from '../with-query';
 import type { OwnerScreenProps } from '../owner-page-props';
@@ -176,6 +176,7 @@ export function AuditLog({ accounts }: Pick<OwnerScreenProps, 'accounts'>) {
                   {Object.keys(entry.detail).length > 0 ? (
                     <p className="audit-entry__detail">{detailText(entry.detail)}</p>
                   ) : null}
+                  {entry.undoneAt !== null ? <p className="audit-entry__undone">{undoneText(entry)}</p> : null}
                 </div>
               </li>
             ))}
