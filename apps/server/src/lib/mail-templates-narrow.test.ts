@@ -5,6 +5,7 @@ import {
   accountApprovedMail,
   accountExistsMail,
   approvalWaitingMail,
+  assignmentMail,
   autoReplyMail,
   confirmationMail,
   resetMail,
@@ -42,13 +43,24 @@ const MAILS: Array<{ name: string; html: string | undefined }> = [
       kindTitle: 'contact message',
       reference: 'RD-26-00012',
       visitorName: 'Chukwuemeka Adebayo-Okonkwo',
-      visitorEmail: 'chukwuemeka.adebayo-okonkwo.consulting@example.ng',
       fields: [
         { label: 'E-mail', value: 'chukwuemeka.adebayo-okonkwo.consulting@example.ng', kind: 'email' },
         { label: 'Phone', value: '+234 803 555 1234', kind: 'phone' },
         { label: 'Message', value: `Please look at https://example.ng/${'a-very-long-path-segment'.repeat(6)}` },
       ],
       dashboardLink: `${APP_URL}/dashboard?kind=contact&enquiry=12345`,
+    }).html,
+  },
+  {
+    name: 'assignment',
+    html: assignmentMail({
+      to: 'staff@example.ng',
+      assignerName: 'chukwuemeka.adebayo-okonkwo',
+      kindTitle: 'web development training registration',
+      reference: 'RD-26-00012',
+      visitorName: 'Chukwuemeka Adebayo-Okonkwo',
+      enquiryLink: `${APP_URL}/dashboard?kind=web_dev&enquiry=12345`,
+      settingLink: `${APP_URL}${PATHS.dashboard}`,
     }).html,
   },
   {

@@ -1,10 +1,12 @@
 import {
+  ASSIGNMENT_MAIL_COPY,
   BRAND_COLOURS,
   BRAND_NAME,
   BRAND_PHONES,
   BRAND_TAGLINE,
   escapeHtml,
   internationalPhoneOf,
+  STAFF_MAIL_COPY,
   WHATSAPP_URL,
 } from '@agency/shared';
 import type { OutgoingMail } from './mailer';
@@ -150,32 +152,65 @@ function fieldHtml({ label, value, kind }: NotifiedField): string {
 }
 
 /**
- * A new enquiry for the staff: Reply answers the visitor, the subject names the kind and the visitor, and every
- * field stands under its label.
+ * A new enquiry for the staff: the subject names the kind and the visitor, every field stands under its label, and
+ * the mail sends them to the enquiry in the dashboard to answer it there (issue 23), where colleagues see who has it
+ * and who is answering. No Reply-To: a reply from a mail program would bypass the enquiry's conversation.
  */
 export function staffNotificationMail(input: {
   to: string;
   kindTitle: string;
   reference: string;
   visitorName: string;
-  visitorEmail: string;
   fields: NotifiedField[];
   /** The enquiry's own address in the dashboard (dashboardEnquiryPath), not the dashboard's. */
   dashboardLink: string;
 }): OutgoingMail {
   const { kindTitle, reference, visitorName, fields, dashboardLink } = input;
-  const intro = `A new ${kindTitle} (${reference}) from ${visitorName} has arrived on the website. Reply to this e-mail to answer them.`;
+  const intro = `A new ${kindTitle} (${reference}) from ${visitorName} has arrived on the website. ${STAFF_MAIL_COPY.ANSWER_IN_APP}`;
   const textFields = fields.map(({ label, value }) => `${label}:\n${value.replace(/^/gm, '  ')}`).join('\n\n');
   return {
     to: input.to,
-    replyTo: input.visitorEmail,
     subject: `New ${kindTitle} ${reference} from ${visitorName}`,
-    text: `${intro}\n\n${textFields}\n\nOpen it in the staff dashboard: ${dashboardLink}${signature()}`,
+    text: `${intro}\n\n${STAFF_MAIL_COPY.OPEN}: ${dashboardLink}\n\n${textFields}${signature()}`,
     html: layoutHtml(
       `New ${kindTitle}`,
       [intro],
-      { label: 'Open this enquiry', href: dashboardLink },
+      { label: STAFF_MAIL_COPY.OPEN, href: dashboardLink },
       fields.map(fieldHtml).join(''),
+    ),
+  };
+}
+
+/**
+ * A colleague assigned an enquiry to this person (issue 23, docs/decisions/0046): who, which enquiry, the link that
+ * opens it, and where to turn these mails off.
+ */
+export function assignmentMail(input: {
+  to: string;
+  assignerName: string;
+  kindTitle: string;
+  reference: string;
+  visitorName: string;
+  /** The enquiry's own address in the dashboard (dashboardEnquiryPath). */
+  enquiryLink: string;
+  /** Where the person's choice is shown. */
+  settingLink: string;
+}): OutgoingMail {
+  const { assignerName, kindTitle, reference, visitorName, enquiryLink, settingLink } = input;
+  const lines = [
+    `${assignerName} assigned you the ${kindTitle} ${reference} from ${visitorName}.`,
+    STAFF_MAIL_COPY.ANSWER_IN_APP,
+  ];
+  const footer = `You get this mail because "${ASSIGNMENT_MAIL_COPY.SWITCH}" is on. Turn it off in the staff dashboard: ${settingLink}`;
+  return {
+    to: input.to,
+    subject: `${reference} is assigned to you: ${kindTitle} from ${visitorName}`,
+    text: `Hello,\n\n${lines.join('\n\n')}\n\n${STAFF_MAIL_COPY.OPEN}: ${enquiryLink}\n\n${footer}${signature()}`,
+    html: layoutHtml(
+      `${reference} is assigned to you`,
+      ['Hello,', ...lines],
+      { label: STAFF_MAIL_COPY.OPEN, href: enquiryLink },
+      `<p style="margin:0 0 16px;font-size:14px">${escapeHtml(`You get this mail because "${ASSIGNMENT_MAIL_COPY.SWITCH}" is on. Turn it off in the `)}<a href="${escapeHtml(settingLink)}" style="color:${BRAND_COLOURS.brand}">staff dashboard</a>.</p>`,
     ),
   };
 }
