@@ -9,6 +9,8 @@ import {
   PATHS,
   LoginSchema,
   RegisterSchema,
+  RESET_LINK_PATH,
+  RESET_LINK_STATES,
   ResetRequestSchema,
   SERVER_MESSAGES,
   UpdatePasswordSchema,
@@ -238,6 +240,22 @@ export function authRouteDeclarations(auth: AuthService, clock: () => Date, secu
       handle: async ({ req, res, body }) => {
         await auth.requestPasswordReset(body.email, req.ip ?? 'unknown');
         res.json({ success: true, message: API_MESSAGES.RESET_REQUESTED });
+      },
+    }),
+    declareRoute({
+      ...account,
+      method: 'get',
+      path: RESET_LINK_PATH,
+      operationId: 'checkResetLink',
+      summary: 'What a password-reset link is now: usable, used, expired or unknown (its page says so before the form)',
+      query: ConfirmQuerySchema,
+      responses: {
+        '200': jsonAnswer('The state', envelope({ state: { enum: [...RESET_LINK_STATES] } }, ['state'])),
+        ...refusals(400, 405, 503),
+      },
+      handle: async ({ res, query: { token } }) => {
+        res.setHeader('Cache-Control', 'no-store');
+        res.json({ success: true, state: await auth.resetLinkState(token) });
       },
     }),
     declareRoute({

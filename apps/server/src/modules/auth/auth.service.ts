@@ -1,6 +1,15 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import bcrypt from 'bcrypt';
-import { ACCOUNT_RULES, API_MESSAGES, DEFAULT_AVATAR, PATHS, staffNameOf, type SessionUser } from '@agency/shared';
+import {
+  ACCOUNT_RULES,
+  API_MESSAGES,
+  DEFAULT_AVATAR,
+  PATHS,
+  RESET_LINK_TEXTS,
+  staffNameOf,
+  type ResetLinkState,
+  type SessionUser,
+} from '@agency/shared';
 import type { AppDeps } from '../../app-deps';
 import { withConflictRetry, isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
@@ -13,7 +22,7 @@ import {
   newProfileImageName,
   reencodeProfileImage,
 } from '../profile-images/profile-images.service';
-import { findUsableToken, insertEmailToken, spendToken, voidTokens } from './email-tokens.repository';
+import { findToken, findUsableToken, insertEmailToken, spendToken, voidTokens } from './email-tokens.repository';
 import { createAuthLimits } from './auth-limits';
 import { destroyUserSessions } from './session-store';
 import { allowlistConfigured, isOwner, isShutOut, isStaff, mayEditContent } from './staff-rule';
@@ -276,10 +285,28 @@ export function createAuthService(deps: AuthDeps) {
     }
   }
 
+  /**
+   * What a reset link is now. A link voided by a newer one or by a changed password reads as used: it was spent on
+   * the way to the newer link, and the answer the person needs is the same (get a new one).
+   */
+  async function resetLinkState(token: string): Promise<ResetLinkState> {
+    const row = await findToken(db, hashToken(token), 'reset');
+    if (!row) return 'unknown';
+    if (row.used_at !== null) return 'used';
+    return Number(row.expires_at) <= clock().getTime() ? 'expired' : 'usable';
+  }
+
+  /** A refused password update says what became of its link, in the words its page uses. */
+  async function refusedResetLink(token: string): Promise<AppError> {
+    const state = await resetLinkState(token);
+    if (state !== 'used' && state !== 'expired') return tokenInvalid();
+    return new AppError(400, RESET_LINK_TEXTS[state], { token: RESET_LINK_TEXTS[state] });
+  }
+
   async function updatePassword(input: { token: string; password: string; ip: string }): Promise<void> {
     const now = clock().getTime();
     const row = await findUsableToken(db, hashToken(input.token), 'reset', now);
-    if (!row) throw tokenInvalid();
+    if (!row) throw await refusedResetLink(input.token);
     const passwordHash = await bcrypt.hash(input.password, config.bcryptCost);
     let mailQueued = false;
     const updated = await db.transaction().execute(async (trx) => {
@@ -291,7 +318,7 @@ export function createAuthService(deps: AuthDeps) {
       await destroyUserSessions(trx, row.user_id);
       return true;
     });
-    if (!updated) throw tokenInvalid();
+    if (!updated) throw await refusedResetLink(input.token);
     if (mailQueued) mail.wake();
     const user = await findUserById(db, row.user_id);
     if (user) await limits.passwordChanged(user.email, input.ip);
@@ -308,6 +335,7 @@ export function createAuthService(deps: AuthDeps) {
     requestConfirmationLink,
     login,
     requestPasswordReset,
+    resetLinkState,
     updatePassword,
     currentUser,
     isStaff: (user: User) => isStaff(user, config.adminAllowlist),

@@ -1,6 +1,14 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_RULES, API_MESSAGES, API_PATHS, DEFAULT_AVATAR, FIELD_MESSAGES, SPEC_MESSAGES } from '@agency/shared';
+import {
+  ACCOUNT_RULES,
+  API_MESSAGES,
+  API_PATHS,
+  DEFAULT_AVATAR,
+  FIELD_MESSAGES,
+  RESET_LINK_TEXTS,
+  SPEC_MESSAGES,
+} from '@agency/shared';
 import { tokenFromMail } from '@agency/testing';
 import { createApp } from '../../app';
 import { hashToken } from '../../lib/tokens';
@@ -339,7 +347,7 @@ describe('password reset', () => {
 
     const reuse = await request(context.app).post(API_PATHS.UPDATE_PASSWORD).send({ token, password: 'An0ther!Pass' });
     expect(reuse.status).toBe(400);
-    expect(reuse.body.message).toBe(API_MESSAGES.TOKEN_INVALID);
+    expect(reuse.body.message).toBe(RESET_LINK_TEXTS.used);
   });
 
   it('a reset link expires after 1 hour', async () => {
@@ -353,7 +361,7 @@ describe('password reset', () => {
       .post(API_PATHS.UPDATE_PASSWORD)
       .send({ token: tokenFromMail(mail, '/reset-password'), password: 'N3w!Password' });
     expect(response.status).toBe(400);
-    expect(response.body.message).toBe(API_MESSAGES.TOKEN_INVALID);
+    expect(response.body.message).toBe(RESET_LINK_TEXTS.expired);
   });
 
   it('a new reset request voids the older link', async () => {

@@ -66,3 +66,13 @@ export async function voidTokens(
     .$if(exceptId !== undefined, (query) => query.where('id', '!=', exceptId ?? 0))
     .execute();
 }
+
+/** A token by its hash whatever became of it: spent, voided, expired or still usable. */
+export async function findToken(db: Db, hash: string, purpose: EmailTokenPurpose): Promise<EmailToken | undefined> {
+  return db
+    .selectFrom('email_tokens')
+    .selectAll()
+    .where('token_hash', '=', hash)
+    .where('purpose', '=', purpose)
+    .executeTakeFirst();
+}
