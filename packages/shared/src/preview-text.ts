@@ -19,7 +19,8 @@ export function previewText(text: string, max: number): string {
   const nextIsBreak = /\s/u.test(characters[room.length] ?? ' ');
   let end = room.length;
   if (!nextIsBreak) {
-    const lastBreak = room.findLastIndex((character) => /\s/u.test(character));
+    let lastBreak = room.length - 1;
+    while (lastBreak > 0 && !/\s/u.test(room[lastBreak] ?? '')) lastBreak--;
     if (lastBreak > 0) end = lastBreak;
   }
   const kept = withoutTrailingSeparators(room.slice(0, end).join(''));
