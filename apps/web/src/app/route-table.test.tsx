@@ -91,10 +91,11 @@ describe('the route table', () => {
     ]);
   });
 
-  it('renders /auth and the staff area outside the shared layout and every other page inside it', () => {
+  it('renders /auth, the staff area and the reset and confirmation links outside the shared layout, every other page inside it', () => {
     const bare = PAGE_ROUTES.filter((route) => route.chrome === 'bare').map((route) => route.path);
     expect(bare.sort()).toEqual([
       '/auth',
+      '/confirm-email',
       '/dashboard',
       '/dashboard/audit-log',
       '/dashboard/business-hours',
@@ -103,6 +104,7 @@ describe('the route table', () => {
       '/dashboard/reports',
       '/dashboard/saved-replies',
       '/dashboard/staff',
+      '/reset-password',
     ]);
   });
 

@@ -170,8 +170,8 @@ const STAFF_ROUTES: PageRoute[] = [
   route('savedReplies', 'saved-replies', SavedRepliesPage, {}, staffOptions('bare', 'Saved replies')),
   route('reports', 'reports', ReportsPage, {}, staffOptions('bare', 'Reports')),
   route('content', 'content', ContentPage, {}, staffOptions('bare', 'Content')),
-  route('confirmEmail', 'confirm-email', ConfirmEmailPage, {}, staffOptions('site', 'Confirm your e-mail')),
-  route('resetPassword', 'reset-password', ResetPasswordPage, {}, staffOptions('site', 'Set a new password')),
+  route('confirmEmail', 'confirm-email', ConfirmEmailPage, {}, staffOptions('bare', 'Confirm your e-mail')),
+  route('resetPassword', 'reset-password', ResetPasswordPage, {}, staffOptions('bare', 'Set a new password')),
   route(
     'awaitingApproval',
     'awaiting-approval',

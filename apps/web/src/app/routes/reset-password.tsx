@@ -1,13 +1,13 @@
 import { useLocation } from 'react-router-dom';
-import { ResetPasswordForm, StaffCardColumn } from '@/features/auth';
+import { ResetPasswordForm, StaffPageFrame } from '@/features/auth';
 
 /** /reset-password?token=: the link of the password-reset mail. */
 export default function ResetPasswordPage() {
   // The platform's URLSearchParams reads the one value; useSearchParams would add its setter to every page's bundle.
   const token = new URLSearchParams(useLocation().search).get('token');
   return (
-    <StaffCardColumn>
+    <StaffPageFrame>
       <ResetPasswordForm token={token} />
-    </StaffCardColumn>
+    </StaffPageFrame>
   );
 }

@@ -4,14 +4,19 @@ import {
   API_MESSAGES,
   NewPasswordFormSchema,
   PATHS,
+  RESET_LINK_TEXTS,
+  ResetRequestSchema,
   SPEC_MESSAGES,
   STAFF_MESSAGES,
   TIMINGS,
   fieldErrorsOf,
+  type ResetLinkState,
 } from '@agency/shared';
 import { TextField } from '@/components/forms/fields';
 import { useForm } from '@/components/forms/use-form';
 import { ApiError } from '@/lib/api-client';
+import { checkResetLink } from '../api/check-reset-link';
+import { requestPasswordReset } from '../api/request-password-reset';
 import { updatePassword } from '../api/update-password';
 import { StatusMessage } from './status-message';
 import './auth.css';
@@ -27,11 +32,107 @@ function refusalOf(error: unknown): string {
   return error.fieldErrors.password || error.message || SPEC_MESSAGES.OPERATION_FAILED;
 }
 
+type SpentLink = Extract<ResetLinkState, 'used' | 'expired'>;
+
+/** The link a refusal names: the server says "already used" or "expired" in the words of RESET_LINK_TEXTS. */
+const spentLinkOf = (error: unknown): SpentLink | undefined =>
+  error instanceof ApiError && error.kind === 'rejected'
+    ? (['used', 'expired'] as const).find((state) => error.message === RESET_LINK_TEXTS[state])
+    : undefined;
+
 /**
- * /reset-password?token= (spec 2/5/8): a new password twice, then /auth after 2 s. Every message, the rule's and
- * "Passwords do not match." included, shows in the one status line with the spec's cross mark.
+ * /reset-password?token= (spec 2/5/8): the link is asked about first; a used or expired one says so and offers a
+ * new one instead of the form (docs/decisions/0047). Otherwise a new password twice, then /auth after 2 s. Every
+ * message, the rule's and "Passwords do not match." included, shows in the one status line with the spec's cross
+ * mark.
  */
 export function ResetPasswordForm({ token }: { token: string | null }) {
+  const [link, setLink] = useState<ResetLinkState | 'checking'>(token ? 'checking' : 'usable');
+
+  useEffect(() => {
+    if (!token) return;
+    const asking = new AbortController();
+    checkResetLink(token, asking.signal).then(setLink, (error: unknown) => {
+      if (asking.signal.aborted) return;
+      // The form is the fallback: its submit meets the same refusal, in the same words.
+      console.warn('Checking the reset link failed', error);
+      setLink('usable');
+    });
+    return () => asking.abort();
+  }, [token]);
+
+  if (link === 'checking') return <CheckingLink />;
+  if (link === 'used' || link === 'expired') return <SpentResetLink state={link} />;
+  return <NewPasswordForm token={token} onSpentLink={setLink} />;
+}
+
+function CheckingLink() {
+  const ids = useId();
+  return (
+    <section className="auth-card" aria-labelledby={`${ids}-title`} aria-busy="true">
+      <h1 className="auth-card__title" id={`${ids}-title`}>
+        Set a new password
+      </h1>
+      <p className="auth-card__lead" role="status">
+        Checking your link…
+      </p>
+    </section>
+  );
+}
+
+/** A used or expired link: what became of it, and a new one mailed to the address given. */
+function SpentResetLink({ state }: { state: SpentLink }) {
+  const ids = useId();
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const sent = outcome?.tone === 'success';
+  const form = useForm({
+    initialValues: { email: '' },
+    onSubmit: (values) => {
+      if (sent) return;
+      const parsed = ResetRequestSchema.safeParse(values);
+      if (!parsed.success) {
+        return setOutcome({
+          tone: 'error',
+          message: fieldErrorsOf(parsed.error).email ?? SPEC_MESSAGES.OPERATION_FAILED,
+        });
+      }
+      return requestPasswordReset(parsed.data).then(
+        (result) => setOutcome({ tone: 'success', message: result.message || API_MESSAGES.RESET_REQUESTED }),
+        (error: unknown) => {
+          if (!(error instanceof ApiError) || error.kind !== 'rejected') console.error('Reset request failed', error);
+          setOutcome({ tone: 'error', message: refusalOf(error) });
+        },
+      );
+    },
+  });
+
+  return (
+    <section className="auth-card" aria-labelledby={`${ids}-title`}>
+      <h1 className="auth-card__title" id={`${ids}-title`}>
+        {RESET_LINK_TEXTS[state]}
+      </h1>
+      <p className="auth-card__lead">{RESET_LINK_TEXTS.offer}</p>
+      <form className="form" method="post" {...form.formProps} aria-labelledby={`${ids}-title`}>
+        <TextField
+          label="E-mail address"
+          type="email"
+          autoComplete="email"
+          required
+          markRequired={false}
+          {...form.fieldProps('email')}
+        />
+        <div role="status" className="auth-card__status">
+          {outcome && <StatusMessage tone={outcome.tone}>{outcome.message}</StatusMessage>}
+        </div>
+        <button className="btn btn--primary auth-card__submit" type="submit" disabled={form.sending || sent}>
+          {form.sending ? 'Please wait…' : RESET_LINK_TEXTS.send}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function NewPasswordForm({ token, onSpentLink }: { token: string | null; onSpentLink: (state: SpentLink) => void }) {
   const navigate = useNavigate();
   const ids = useId();
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -57,6 +158,8 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
       return updatePassword({ token, password: parsed.data.password }).then(
         (result) => setOutcome({ tone: 'success', message: result.message || API_MESSAGES.PASSWORD_UPDATED }),
         (error: unknown) => {
+          const spent = spentLinkOf(error);
+          if (spent) return onSpentLink(spent);
           if (!(error instanceof ApiError) || error.kind !== 'rejected') console.error('Password update failed', error);
           setOutcome({ tone: 'error', message: refusalOf(error) });
         },
