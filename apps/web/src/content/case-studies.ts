@@ -28,6 +28,8 @@ export interface CaseStudy {
   mainPath: string;
   aliases: readonly string[];
   title: string;
+  /** The name on its portfolio card; empty: none given. */
+  shortTitle: string;
   client: string;
   category: string;
   date: string;
@@ -58,6 +60,7 @@ export function toCaseStudy(slug: string, data: CaseStudyData): CaseStudy {
     mainPath: `${PATHS.portfolio}/${slug}`,
     aliases: aliasesOf(slug),
     title: data.title,
+    shortTitle: data.shortTitle?.trim() ?? '',
     client: data.client,
     category: data.services,
     date: data.date,

@@ -61,6 +61,11 @@ const ALT_REQUIRED = 'Describe the image (alt text) before publishing.';
 
 export const CaseStudyDataSchema = z.object({
   title: required(160),
+  /**
+   * The name on the case's portfolio card and home carousel slide ("Planet Laundromat"); without it, the client's
+   * name. Optional, so the versions stored before it was added stay valid.
+   */
+  shortTitle: text(40).optional(),
   client: required(120),
   /** The services the project used, as the portfolio shows them ("Web Design & Development"). */
   services: required(120),

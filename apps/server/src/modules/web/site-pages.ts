@@ -167,6 +167,8 @@ export function createSitePages(options: SitePagesOptions): SitePages {
 
   const buildFiles = () => (build ??= buildSet(webRoot, publicOrigin));
 
+  // Loaded on the first render or preview, not at start: at revision 0 the build's files serve and the SSR bundle
+  // (React, the pages, the seed) would only take memory (docs/decisions/0043).
   const loadRenderer = () => {
     renderer ??= (async () => {
       const entry = (await import(pathToFileURL(path.join(serverDir, 'entry-server.js')).href)) as SsrEntry;
@@ -296,10 +298,6 @@ export function createSitePages(options: SitePagesOptions): SitePages {
       // The build's pages rather than none; the next poll tries again.
       logger.error({ err: error }, 'the site pages could not be rendered at start; serving the build');
     }
-    // The SSR bundle and the assembly loaded ahead, so the first change is rendered as fast as the next ones.
-    loadRenderer().catch((error: unknown) => {
-      logger.warn({ err: error }, 'the page renderer could not be loaded; the first change tries again');
-    });
     return set ?? buildFiles();
   };
   const ready = available ? start() : undefined;

@@ -25,7 +25,8 @@ const isTrainingVariant = (slug: string): slug is TrainingVariant => slug === 'w
 
 /**
  * A case study's card. The seed's case studies have a thumbnail drawn for the portfolio and a short name: both stay
- * while the case study keeps the seed's mock-up and client; a new or changed one shows its mock-up and client.
+ * while the case study keeps the seed's mock-up and client; a new or changed one shows its mock-up. The card's name
+ * is the short title the editor gave, else the drawn one, else the client.
  */
 function portfolioItemOf(caseStudy: CaseStudy, seedCaseStudies: readonly CaseStudy[]): PortfolioItem {
   const drawn = PORTFOLIO_ITEMS.find((item) => item.url === caseStudy.mainPath);
@@ -33,7 +34,7 @@ function portfolioItemOf(caseStudy: CaseStudy, seedCaseStudies: readonly CaseStu
   const keepsThumbnail = drawn && seed?.mockup.src === caseStudy.mockup.src;
   return {
     id: drawn?.id ?? 0,
-    title: drawn && seed?.client === caseStudy.client ? drawn.title : caseStudy.client,
+    title: caseStudy.shortTitle || (drawn && seed?.client === caseStudy.client ? drawn.title : caseStudy.client),
     img: keepsThumbnail ? drawn.img : caseStudy.mockup.src,
     url: caseStudy.mainPath,
     alt: keepsThumbnail ? drawn.alt : caseStudy.mockup.alt,

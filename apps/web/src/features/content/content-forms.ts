@@ -5,6 +5,7 @@ import {
   type ContentItemSummary,
   type ContentType,
 } from '@agency/shared';
+import { z } from 'zod';
 import { formatLagosDate } from '@/lib/format-date';
 import { todayInLagos } from './lagos-time';
 
@@ -53,6 +54,12 @@ export const CONTENT_FORMS = {
     titleKey: 'title',
     fields: [
       { key: 'title', label: 'Title', kind: 'text' },
+      {
+        key: 'shortTitle',
+        label: 'Short title',
+        kind: 'text',
+        hint: 'Optional: the name on the portfolio card, "Planet Laundromat". Without it, the client.',
+      },
       { key: 'client', label: 'Client', kind: 'text' },
       {
         key: 'services',
@@ -83,6 +90,7 @@ export const CONTENT_FORMS = {
     ],
     blank: () => ({
       title: '',
+      shortTitle: '',
       client: '',
       services: '',
       date: '',
@@ -206,6 +214,8 @@ export function maxLengthOf(type: ContentType, key: string, subKey?: string): nu
   const shape = ContentDraftSchemas[type].shape as Record<string, unknown>;
   let schema: unknown = shape[key];
   if (subKey !== undefined) schema = innerShape(schema)?.[subKey];
+  // An optional field's limit is on the schema it wraps.
+  if (schema instanceof z.ZodOptional) schema = schema.unwrap();
   const max = (schema as { maxLength?: unknown } | undefined)?.maxLength;
   return typeof max === 'number' ? max : undefined;
 }
