@@ -1,10 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
-import { API_MESSAGES, dashboardEnquiryPath, ENQUIRY_KINDS, PATHS } from '@agency/shared';
+import { API_MESSAGES, dashboardEnquiryPath, ENQUIRY_KINDS, FORMER_COLLEAGUE, PATHS } from '@agency/shared';
 import type { AppDeps } from '../../app-deps';
 import type { Database, EpochMs } from '../../lib/database-schema';
 import { AppError } from '../../lib/errors';
 import { assignmentMail } from '../../lib/mail-templates';
-import { findUserById, isStaff, usernameOf } from '../auth/auth.service';
+import { accountNameOf, findUserById, isStaff } from '../auth/auth.service';
 import { queueMail } from '../outbox/outbox';
 import * as repository from './assignment-mail.repository';
 
@@ -33,7 +33,7 @@ export async function queueAssignmentMail(
     {
       ...assignmentMail({
         to: assignee.email,
-        assignerName: actor ? usernameOf(actor.email) : 'A colleague',
+        assignerName: actor ? accountNameOf(actor) : FORMER_COLLEAGUE,
         kindTitle: ENQUIRY_KINDS[enquiry.kind].notificationTitle,
         reference: enquiry.reference,
         visitorName: enquiry.name,

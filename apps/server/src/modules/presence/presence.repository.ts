@@ -46,6 +46,7 @@ export interface PresenceRow {
   user_id: number;
   activity: PresenceActivity;
   email: string;
+  display_name: string | null;
 }
 
 /** The people on an enquiry whose presence has not expired, but one. */
@@ -57,7 +58,7 @@ export async function listPresence(
   const rows = await db
     .selectFrom('enquiry_presence')
     .innerJoin('users', 'users.id', 'enquiry_presence.user_id')
-    .select(['enquiry_presence.user_id', 'enquiry_presence.activity', 'users.email'])
+    .select(['enquiry_presence.user_id', 'enquiry_presence.activity', 'users.email', 'users.display_name'])
     .where('enquiry_presence.enquiry_id', '=', enquiryId)
     .where('enquiry_presence.expires_at', '>', options.now)
     .where('enquiry_presence.user_id', '<>', options.except)

@@ -1,7 +1,7 @@
 import { PRESENCE_TIMES, type MessageKind, type PresenceActivity, type PresentColleague } from '@agency/shared';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
-import { usernameOf } from '../auth/auth.service';
+import { accountNameOf } from '../auth/auth.service';
 import { INBOX_ERRORS } from '../inbox/inbox.service';
 import * as repository from './presence.repository';
 
@@ -29,7 +29,7 @@ export async function listPresent(
   const enquiryId = await enquiryIdOf(deps, kind, id);
   const rows = await repository.listPresence(deps.db, enquiryId, { now: deps.clock().getTime(), except: userId });
   return rows
-    .map((row) => ({ userId: row.user_id, name: usernameOf(row.email), activity: row.activity }))
+    .map((row) => ({ userId: row.user_id, name: accountNameOf(row), activity: row.activity }))
     .sort(
       (a, b) => Number(b.activity === 'replying') - Number(a.activity === 'replying') || a.name.localeCompare(b.name),
     );

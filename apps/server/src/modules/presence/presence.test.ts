@@ -59,6 +59,8 @@ beforeAll(async () => {
   ownerOnA = await signedInStaff(context);
   adaId = await colleague('ada@agency.test');
   bolaId = await colleague('bola@agency.test');
+  // Shown by the name they chose on their profile; Bola chose none.
+  await context.db.updateTable('users').set({ display_name: 'Ada Obi' }).where('id', '=', adaId).execute();
   // Instance B: a second app on a second pool to the same database, with the same clock, as a second server runs.
   secondHandle = await secondPoolOf(context);
   const appB = createApp({
@@ -96,16 +98,16 @@ describe('presence on an enquiry', () => {
 
     const seenByAda = await adaOnB.post(path).send({ activity: 'viewing' });
     expect(presentIn(seenByAda.body)).toEqual([{ userId: expect.any(Number), name: 'owner', activity: 'viewing' }]);
-    expect(presentIn((await ownerOnA.get(path)).body)).toEqual([{ userId: adaId, name: 'ada', activity: 'viewing' }]);
+    expect(presentIn((await ownerOnA.get(path)).body)).toEqual([{ userId: adaId, name: 'Ada Obi', activity: 'viewing' }]);
 
     await adaOnB.post(path).send({ activity: 'replying' });
     await bolaOnB.post(path).send({ activity: 'viewing' });
     // The one writing a reply first; the asker is never in the list.
     expect(presentIn((await ownerOnA.get(path)).body)).toEqual([
-      { userId: adaId, name: 'ada', activity: 'replying' },
+      { userId: adaId, name: 'Ada Obi', activity: 'replying' },
       { userId: bolaId, name: 'bola', activity: 'viewing' },
     ]);
-    expect(presentIn((await bolaOnB.get(path)).body).map((p) => p.name)).toEqual(['ada', 'owner']);
+    expect(presentIn((await bolaOnB.get(path)).body).map((p) => p.name)).toEqual(['Ada Obi', 'owner']);
 
     // Ada leaves: gone at once, for everyone on either instance.
     expect((await adaOnB.delete(path)).status).toBe(200);
@@ -122,7 +124,7 @@ describe('presence on an enquiry', () => {
     const names = async () => presentIn((await ownerOnA.get(path)).body).map((p) => p.name);
 
     context.advance(PRESENCE_TIMES.EXPIRES_MS - 1);
-    expect(await names()).toEqual(['ada']);
+    expect(await names()).toEqual(['Ada Obi']);
     context.advance(1);
     expect(await names()).toEqual([]);
 
@@ -130,7 +132,7 @@ describe('presence on an enquiry', () => {
     await adaOnB.post(path).send({ activity: 'viewing' });
     for (let beat = 0; beat < 4; beat += 1) {
       context.advance(PRESENCE_TIMES.HEARTBEAT_MS);
-      expect(await names()).toEqual(['ada']);
+      expect(await names()).toEqual(['Ada Obi']);
       await adaOnB.post(path).send({ activity: 'viewing' });
     }
     context.advance(PRESENCE_TIMES.EXPIRES_MS);
