@@ -46,6 +46,13 @@ export async function findAccount(db: Db, id: number): Promise<AccountRow | unde
   return row ? accountOf(row) : undefined;
 }
 
+/** The account, locked on MySQL until the transaction ends (SQLite runs one writing transaction at a time anyway). */
+export async function lockAccount(db: Db, id: number, dialect: DialectName): Promise<AccountRow | undefined> {
+  const query = db.selectFrom('users').select(ACCOUNT_COLUMNS).where('id', '=', id);
+  const row = await (dialect === 'mysql' ? query.forUpdate() : query).executeTakeFirst();
+  return row ? accountOf(row) : undefined;
+}
+
 /**
  * Changes the role only while it is still `from`, so of two owners acting on one account at once only the first
  * changes it; false when the role was something else by then. is_staff follows for older readers.

@@ -1,11 +1,20 @@
-import { PATHS, type AccountRole, type AuditAction, type StaffAccount } from '@agency/shared';
+import {
+  API_MESSAGES,
+  PATHS,
+  STAFF_REMOVAL_MESSAGES,
+  type AccountRole,
+  type AuditAction,
+  type OpenEnquiry,
+  type RemovedAccountAnswer,
+  type StaffAccount,
+} from '@agency/shared';
 import type { AppDeps } from '../../app-deps';
 import { withConflictRetry } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { accountApprovedMail } from '../../lib/mail-templates';
 import { actorOf, recordAudit } from '../audit/audit.service';
 import { accountNameOf, destroyUserSessions } from '../auth/auth.service';
-import { releaseAssignments } from '../inbox/inbox.service';
+import { handOverAssignments, listOpenAssigned } from '../inbox/inbox-handover';
 import { queueMails } from '../outbox/outbox';
 import * as repository from './staff.repository';
 
@@ -68,6 +77,26 @@ export async function listAccounts(deps: Pick<AppDeps, 'db'>, ownerId: number): 
   return (await repository.listAccounts(deps.db)).map((row) => accountOf(row, ownerId));
 }
 
+/** The open enquiries an account holds, which its removal hands on (issue 23); 404 for an unknown account. */
+export async function listOpenEnquiriesOf(deps: Pick<AppDeps, 'db'>, accountId: number): Promise<OpenEnquiry[]> {
+  if (!(await repository.findAccount(deps.db, accountId))) throw new AppError(404, STAFF_ERRORS.NOT_FOUND);
+  return listOpenAssigned(deps.db, accountId);
+}
+
+/**
+ * Removes a colleague and hands their open enquiries to `reassignTo` (a staff member or owner other than them), or to
+ * nobody when it is null, in the removal's one transaction (docs/decisions/0048). The answer says how many went where.
+ */
+export async function removeAccount(
+  deps: StaffDeps,
+  accountId: number,
+  ownerId: number,
+  reassignTo: number | null,
+): Promise<Omit<RemovedAccountAnswer, 'success'>> {
+  const { account, handover } = await applyChange(deps, 'remove', accountId, ownerId, reassignTo);
+  return { account, reassigned: handover.reassigned, unassigned: handover.unassigned, reassignedTo: reassignTo };
+}
+
 /**
  * An owner's decision about an account, with its audit entry, its mail (approval) and the end of its sessions
  * (removal, refusal) in one transaction: it takes effect on the account's very next request, with no restart.
@@ -78,13 +107,42 @@ export async function changeAccount(
   accountId: number,
   ownerId: number,
 ): Promise<StaffAccount> {
+  return (await applyChange(deps, action, accountId, ownerId, null)).account;
+}
+
+/** The colleague who takes a removed account's open enquiries: another account that may use the inbox (400 if not). */
+async function checkReassignTo(
+  trx: Parameters<typeof repository.findAccount>[0],
+  deps: StaffDeps,
+  reassignTo: number,
+  accountId: number,
+): Promise<repository.AccountRow> {
+  if (reassignTo === accountId) {
+    throw new AppError(400, API_MESSAGES.INVALID_INPUT, { reassignTo: STAFF_REMOVAL_MESSAGES.REASSIGN_TO_NOBODY_ELSE });
+  }
+  // Locked on MySQL, so the colleague cannot be removed in the same moment and leave the enquiries with nobody.
+  const colleague = await repository.lockAccount(trx, reassignTo, deps.dialect);
+  if (!colleague || (colleague.role !== 'staff' && colleague.role !== 'owner')) {
+    throw new AppError(400, API_MESSAGES.INVALID_INPUT, { reassignTo: STAFF_REMOVAL_MESSAGES.REASSIGN_TO_STAFF });
+  }
+  return colleague;
+}
+
+async function applyChange(
+  deps: StaffDeps,
+  action: StaffAction,
+  accountId: number,
+  ownerId: number,
+  reassignTo: number | null,
+): Promise<{ account: StaffAccount; handover: { reassigned: number; unassigned: number } }> {
   const rule = ACTIONS[action];
   const now = deps.clock().getTime();
-  const account = await withConflictRetry(() =>
+  const changed = await withConflictRetry(() =>
     deps.db.transaction().execute(async (trx) => {
       const before = await repository.findAccount(trx, accountId);
       if (!before) throw new AppError(404, STAFF_ERRORS.NOT_FOUND);
       if (!rule.from.includes(before.role)) throw new AppError(409, rule.wrongRole);
+      const colleague = reassignTo === null ? null : await checkReassignTo(trx, deps, reassignTo, accountId);
       if (action === 'approve' && before.confirmed_at === null) throw new AppError(409, STAFF_ERRORS.NOT_CONFIRMED);
       const lastOwnerRefusal = LAST_OWNER_REFUSALS[action];
       if (lastOwnerRefusal !== undefined && before.role === 'owner') {
@@ -92,12 +150,18 @@ export async function changeAccount(
         if (owners.filter((id) => id !== accountId).length === 0) throw new AppError(409, lastOwnerRefusal);
       }
       if (!(await repository.changeRole(trx, accountId, rule.from, rule.to))) throw new AppError(409, rule.wrongRole);
-      let unassigned = 0;
+      let handover = { reassigned: [] as OpenEnquiry[], unassigned: 0 };
       if (LOSES_ACCESS.has(action)) {
         // A refused account may have been signed in through the allowlist's pre-approval: it ends too.
         await destroyUserSessions(trx, accountId);
-        // Nothing stays with someone the inbox no longer names (issue 17); each enquiry's history says who did it.
-        unassigned = await releaseAssignments(trx, { assigneeId: accountId, actorId: ownerId, at: now });
+        // Nothing stays with someone the inbox no longer names (issue 17): the open enquiries go to the colleague
+        // chosen, if any (issue 23), the rest to nobody; each enquiry's history says who did it.
+        handover = await handOverAssignments(trx, {
+          assigneeId: accountId,
+          to: colleague?.id ?? null,
+          actorId: ownerId,
+          at: now,
+        });
       }
       if (action === 'approve') {
         const link = `${deps.config.appUrl}${PATHS.auth}`;
@@ -110,14 +174,28 @@ export async function changeAccount(
         action: rule.audit,
         actor: await actorOf(trx, ownerId),
         target: `account ${before.email}`,
-        detail: { from: before.role, to: rule.to, ...(LOSES_ACCESS.has(action) ? { unassigned } : {}) },
+        detail: {
+          from: before.role,
+          to: rule.to,
+          ...(LOSES_ACCESS.has(action) ? { unassigned: handover.unassigned } : {}),
+          ...(colleague
+            ? {
+                reassigned: handover.reassigned.length,
+                reassignedTo: colleague.email,
+                references: handover.reassigned.map((enquiry) => enquiry.reference),
+              }
+            : {}),
+        },
         at: now,
       });
-      return { ...before, role: rule.to };
+      return {
+        account: { ...before, role: rule.to },
+        handover: { reassigned: handover.reassigned.length, unassigned: handover.unassigned },
+      };
     }),
   );
   if (action === 'approve') deps.mail.wake();
-  return accountOf(account, ownerId);
+  return { account: accountOf(changed.account, ownerId), handover: changed.handover };
 }
 
 /**

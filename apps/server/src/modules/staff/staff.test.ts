@@ -7,6 +7,7 @@ import {
   MESSAGE_KIND_PATHS,
   PATHS,
   STAFF_ADMIN_PATHS,
+  STAFF_REMOVAL_PATHS,
   StaffAccountAnswerSchema,
   StaffAccountsAnswerSchema,
   StaffListSchema,
@@ -79,6 +80,7 @@ describe('the staff routes', () => {
       STAFF_ADMIN_PATHS.approve(7),
       STAFF_ADMIN_PATHS.refuse(7),
       STAFF_ADMIN_PATHS.remove(7),
+      STAFF_REMOVAL_PATHS.openEnquiries(7),
       STAFF_ADMIN_PATHS.makeOwner(7),
       STAFF_ADMIN_PATHS.makeStaff(7),
     ]);
@@ -93,6 +95,7 @@ describe('the staff routes', () => {
       [STAFF_ADMIN_PATHS.approve(targetId), 'post'],
       [STAFF_ADMIN_PATHS.refuse(targetId), 'post'],
       [STAFF_ADMIN_PATHS.remove(targetId), 'post'],
+      [STAFF_REMOVAL_PATHS.openEnquiries(targetId), 'get'],
       [STAFF_ADMIN_PATHS.makeOwner(targetId), 'post'],
       [STAFF_ADMIN_PATHS.makeStaff(targetId), 'post'],
     ];
