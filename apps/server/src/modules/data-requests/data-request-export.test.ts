@@ -77,7 +77,9 @@ describe("a person's data as files", () => {
     const response = await download(owner.get(STAFF_ADMIN_PATHS.DATA_REQUEST_EXPORT_ZIP).query({ email: PERSON }));
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe('application/zip');
-    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="?data-request-2026-11-22\.zip"?$/);
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="?data-request-a___@example\.ng-2026-11-22\.zip"?$/,
+    );
     const files = unzip(response.bytes);
     expect(Object.keys(files)).toEqual(FILES);
     const tables = Object.fromEntries(
@@ -120,7 +122,7 @@ describe("a person's data as files", () => {
   it('is also a workbook, one sheet per table, with phone numbers and references as text and times as dates', async () => {
     const response = await download(owner.get(STAFF_ADMIN_PATHS.DATA_REQUEST_EXPORT_XLSX).query({ email: PERSON }));
     expect(response.status).toBe(200);
-    expect(response.headers['content-disposition']).toMatch(/data-request-2026-11-22\.xlsx/);
+    expect(response.headers['content-disposition']).toMatch(/data-request-a___@example\.ng-2026-11-22\.xlsx/);
     const workbook = await readWorkbook(response.bytes);
     expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([
       'Web Development enquiries',

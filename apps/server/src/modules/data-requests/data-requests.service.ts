@@ -62,6 +62,23 @@ export function maskedPersonOf(query: { email?: string; phone?: string }): strin
   return parts.join(' / ');
 }
 
+/**
+ * The masked person as a download's name carries it, safe on every file system (no `*`, `/`, space or quote):
+ * underscores stand for the hidden letters. `a___@gmail.com`, `phone-___1234`, both joined by `-and-`
+ * (docs/decisions/0047).
+ */
+export function fileSafePersonOf(query: { email?: string; phone?: string }): string {
+  const parts: string[] = [];
+  if (query.email !== undefined) {
+    const email = query.email.toLowerCase();
+    const first = /^[a-z0-9]/.test(email) ? email.charAt(0) : '_';
+    const domain = email.slice(email.lastIndexOf('@') + 1).replace(/[^a-z0-9.-]/g, '_');
+    parts.push(`${first}___@${domain}`);
+  }
+  if (query.phone !== undefined) parts.push(`phone-___${phoneSearchKey(query.phone).slice(-4)}`);
+  return parts.join('-and-');
+}
+
 interface FoundEnquiry {
   kind: MessageKind;
   row: Awaited<ReturnType<typeof repository.listEnquiriesOf>>[number];
@@ -237,7 +254,7 @@ export async function exportPerson(
     const assignees = await emailsOf(trx, [...new Set(assigneeIds)]);
     const names = new Map([...assignees].map(([id, email]) => [id, usernameOf(email)]));
     return {
-      fileName: `data-request-${lagosDayOf(now)}.${format}`,
+      fileName: `data-request-${fileSafePersonOf(query)}-${lagosDayOf(now)}.${format}`,
       answer: answerOf(found),
       sheets: personSheetsOf(found, { names, nameOf: authorNameOf }),
       files:

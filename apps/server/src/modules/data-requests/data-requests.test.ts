@@ -302,7 +302,9 @@ describe("a person's data", () => {
       });
     expect(answer.status).toBe(200);
     expect(answer.headers['content-type']).toMatch(/^application\/json/);
-    expect(answer.headers['content-disposition']).toMatch(/^attachment; filename="?data-request-2026-11-22\.json"?$/);
+    expect(answer.headers['content-disposition']).toMatch(
+      /^attachment; filename="?data-request-n___@example\.ng-and-phone-___0199-2026-11-22\.json"?$/,
+    );
     const file = JSON.parse(String(answer.body)) as Record<string, unknown>;
     const { success: _success, ...records } = found;
     expect(file).toEqual({ exportedAt: context.now().toISOString(), ...records });
@@ -322,7 +324,9 @@ describe("a person's data", () => {
       });
     expect(answer.status).toBe(200);
     expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(answer.headers['content-disposition']).toMatch(/^attachment; filename="?data-request-2026-11-22\.csv"?$/);
+    expect(answer.headers['content-disposition']).toMatch(
+      /^attachment; filename="?data-request-n___@example\.ng-and-phone-___0199-2026-11-22\.csv"?$/,
+    );
     const records = csvRecordsOf(answer.body as Buffer);
     expect(records[0]).toEqual(['Table', 'Row', 'Column', 'Value']);
     const tables = new Set(records.slice(1).map(([table]) => table));
