@@ -163,6 +163,15 @@ describe('removing a colleague who holds open enquiries', () => {
         references: open.map((enquiry) => enquiry.reference),
       },
     });
+    // The colleague is told of each, as of any assignment.
+    const mails = await context.db
+      .selectFrom('outbox')
+      .select(['recipient', 'enquiry_id'])
+      .where('purpose', '=', 'assignment')
+      .where('recipient', '=', 'taker@agency.test')
+      .orderBy('id')
+      .execute();
+    expect(mails.map((mail) => Number(mail.enquiry_id))).toEqual(open.map((enquiry) => enquiry.id));
     // Removed as before: signed out at once.
     expect((await leaver.get(INBOX_PATHS.STAFF)).status).toBe(401);
     expect((await owner.get(STAFF_REMOVAL_PATHS.openEnquiries(leaverId))).body.enquiries).toEqual([]);

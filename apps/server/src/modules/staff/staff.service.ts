@@ -12,6 +12,7 @@ import type { AppDeps } from '../../app-deps';
 import { withConflictRetry } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { accountApprovedMail } from '../../lib/mail-templates';
+import { queueAssignmentMail } from '../assignment-mail/assignment-mail.service';
 import { actorOf, recordAudit } from '../audit/audit.service';
 import { accountNameOf, destroyUserSessions } from '../auth/auth.service';
 import { handOverAssignments, listOpenAssigned } from '../inbox/inbox-handover';
@@ -162,6 +163,15 @@ async function applyChange(
           actorId: ownerId,
           at: now,
         });
+        // The colleague hears of each as of any assignment (issue 23 item 4), unless they turned those mails off.
+        for (const enquiry of handover.reassigned) {
+          await queueAssignmentMail(trx, deps, {
+            enquiryId: enquiry.id,
+            assigneeId: colleague?.id ?? null,
+            actorId: ownerId,
+            at: now,
+          });
+        }
       }
       if (action === 'approve') {
         const link = `${deps.config.appUrl}${PATHS.auth}`;
@@ -194,7 +204,7 @@ async function applyChange(
       };
     }),
   );
-  if (action === 'approve') deps.mail.wake();
+  if (action === 'approve' || changed.handover.reassigned > 0) deps.mail.wake();
   return { account: accountOf(changed.account, ownerId), handover: changed.handover };
 }
 
