@@ -18,7 +18,7 @@ import { FIELD_MESSAGES } from './messages';
 import { PATHS } from './site-paths';
 import { EnquirySourceSchema } from './first-touch';
 import { EnquiryResponseFieldsSchema, ResponseDueSchema } from './response-times-api';
-import { UndoTicketSchema } from './undo';
+import { UNDO_PATH, UndoTicketSchema } from './undo';
 
 /**
  * The dashboard's address of one enquiry (`/dashboard?kind=contact&enquiry=7`), which opens it straight away: the
@@ -42,6 +42,8 @@ export const INBOX_PATHS = {
   STAFF: '/api/staff',
   /** GET: how many enquiries of each kind a view's search and filters match (InboxMatchesQuerySchema). */
   MATCHES: '/api/enquiries/matches',
+  /** POST: undo a move or bulk status change by its ticket (UndoBodySchema, docs/decisions/0044). */
+  UNDO: UNDO_PATH,
   /** GET: one page of a kind's enquiries, or of every kind's (`all`) (InboxListQuerySchema). */
   list: (kind: InboxView) => `/api/enquiries/${kind}`,
   /** GET: how many enquiries of a view arrived after a position (InboxArrivalsQuerySchema): the inbox's poll. */

@@ -35,7 +35,8 @@ describe('the audit log exports', () => {
     const rows = rowsByHeader(csvRecordsOf(response.bytes));
     expect(rows).toHaveLength(1);
     expect(rows[0]?.[TIME]).toBe('2026-11-22 00:30');
-    expect(rows[0]?.What).toBe('contact RD-26-00012\n\'=HYPERLINK("http://evil.example")');
+    // Written before issue 23 with the kind's key; read with its label.
+    expect(rows[0]?.What).toBe('Contact RD-26-00012\n\'=HYPERLINK("http://evil.example")');
     expect(rows[0]?.Who).toBe('ada@agency.test');
   });
 
@@ -49,7 +50,7 @@ describe('the audit log exports', () => {
     const time = cellUnder(sheet, TIME, 2);
     expect(time.type).toBe(ExcelJS.ValueType.Date);
     expect(time.value).toEqual(new Date(Date.UTC(2026, 10, 22, 0, 30)));
-    expect(cellUnder(sheet, 'What', 2).value).toBe('contact RD-26-00012\n=HYPERLINK("http://evil.example")');
+    expect(cellUnder(sheet, 'What', 2).value).toBe('Contact RD-26-00012\n=HYPERLINK("http://evil.example")');
     expect(cellUnder(sheet, 'What', 2).type).toBe(ExcelJS.ValueType.String);
   });
 

@@ -95,25 +95,25 @@ describe("the inbox's sensitive actions", () => {
           action: 'enquiry.trash',
           actorId: staffId,
           actorEmail: 'ada@agency.test',
-          target: `contact ${third.reference}`,
+          target: `Contact ${third.reference}`,
         },
         {
           action: 'enquiry.not-spam',
           actorId: staffId,
           actorEmail: 'ada@agency.test',
-          target: `request_quote ${caught.reference}`,
+          target: `Request Quote ${caught.reference}`,
         },
         {
           action: 'enquiry.restore',
           actorId: staffId,
           actorEmail: 'ada@agency.test',
-          target: `contact ${first.reference}`,
+          target: `Contact ${first.reference}`,
         },
         {
           action: 'enquiry.trash',
           actorId: staffId,
           actorEmail: 'ada@agency.test',
-          target: `contact ${first.reference}`,
+          target: `Contact ${first.reference}`,
         },
       ],
     );
@@ -135,7 +135,7 @@ describe("the inbox's sensitive actions", () => {
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
       action: 'enquiry.trash',
-      target: '2 contact enquiries',
+      target: '2 Contact enquiries',
       detail: { count: 2, references: [one.reference, two.reference] },
     });
   });
@@ -149,7 +149,7 @@ describe("the inbox's sensitive actions", () => {
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
       actorId: staffId,
-      target: 'contact enquiries',
+      target: 'Contact enquiries',
       detail: { filters: { folder: 'trash', q: '(a search)' } },
     });
     // An erasure must be able to remove a person; the log, which nobody changes, never holds what was searched.

@@ -513,7 +513,7 @@ describe('folders', () => {
     const bulk = (body: object) => owner.post(INBOX_PATHS.bulk('web_dev')).send(body);
 
     const enrolled = await bulk({ ids: [...ids.slice(0, 2), 987654, spam.id], action: 'status', status: 'enrolled' });
-    expect(enrolled.body).toEqual({ success: true, changed: 2 });
+    expect(enrolled.body).toEqual({ success: true, changed: 2, undo: expect.objectContaining({ count: 2 }) });
     expect((await bulk({ ids: ids.slice(0, 3), action: 'status', status: 'enrolled' })).body.changed).toBe(1);
     expect((await bulk({ ids, action: 'status', status: 'won' })).status).toBe(400);
     expect((await bulk({ ids, action: 'status' })).status).toBe(400);
