@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Field } from '@/components/forms/fields';
 import {
   CONVERSATION_LIMITS,
@@ -20,19 +20,21 @@ interface ConversationProps {
   enquiry: EnquiryDetail;
   /** The one-tap WhatsApp link (wa.me/...?text=...), or null when the number does not normalise. */
   whatsapp: string | null;
+  /** Told whether the reply box holds text, for the presence others see (docs/decisions/0046). */
+  onWriting?: (writing: boolean) => void;
 }
 
 /** The reply composer and the one timeline of the enquiry (issue 20 items 1, 2 and 6). */
-export function Conversation({ enquiry, whatsapp }: ConversationProps) {
+export function Conversation({ enquiry, whatsapp, onWriting }: ConversationProps) {
   return (
     <>
-      <Composer enquiry={enquiry} whatsapp={whatsapp} />
+      <Composer enquiry={enquiry} whatsapp={whatsapp} onWriting={onWriting} />
       <Timeline enquiry={enquiry} />
     </>
   );
 }
 
-function Composer({ enquiry, whatsapp }: ConversationProps) {
+function Composer({ enquiry, whatsapp, onWriting }: ConversationProps) {
   const { announce, fail, staff } = useDashboard();
   const [text, setText] = useState('');
   const [picked, setPicked] = useState('');
@@ -43,6 +45,11 @@ function Composer({ enquiry, whatsapp }: ConversationProps) {
   const blanks = blanksIn(text);
   const refusal = send.error instanceof ApiError ? (send.error.fieldErrors.body ?? send.error.message) : undefined;
   const canAnswer = enquiry.folder === 'inbox';
+  const writing = canAnswer && text.trim() !== '';
+  useEffect(() => {
+    onWriting?.(writing);
+    return () => onWriting?.(false);
+  }, [writing, onWriting]);
 
   function pick(value: string) {
     setPicked(value);

@@ -23,6 +23,7 @@ import { useConfirmFirstResponse } from '../api/confirm-first-response';
 import { responseText } from '../response-text';
 import { ReachedPrompt, type Tap } from './reached-prompt';
 import { Conversation } from './conversation';
+import { EnquiryPresence } from './enquiry-presence';
 import { SnoozeControl } from './snooze-control';
 import { useEnquiry } from '../api/get-enquiry';
 import { useMarkNotSpam, useRestoreEnquiry, useTrashEnquiry } from '../api/move-enquiry';
@@ -92,6 +93,8 @@ function EnquiryDetails({ enquiry, listHref }: EnquiryDetailsProps) {
   const notSpam = useMarkNotSpam();
   const confirm = useConfirmFirstResponse(kind, id);
   const [tap, setTap] = useState<Tap | null>(null);
+  // Text in the reply box: colleagues see "… is writing a reply" (docs/decisions/0046).
+  const [writing, setWriting] = useState(false);
   const busy = change.isPending || trash.isPending || restore.isPending || notSpam.isPending;
 
   const markRead = useEffectEvent(() => {
@@ -134,6 +137,7 @@ function EnquiryDetails({ enquiry, listHref }: EnquiryDetailsProps) {
     <>
       <header className="enquiry__header">
         <h2 className="enquiry__title">{personName}</h2>
+        <EnquiryPresence kind={kind} id={id} writing={writing} />
         <p className="enquiry__meta">
           {MESSAGE_KIND_LABELS[kind]} enquiry <strong>{enquiry.reference}</strong>, received{' '}
           <time dateTime={enquiry.createdAt}>{formatLagosDate(enquiry.createdAt)}</time>
@@ -279,7 +283,12 @@ function EnquiryDetails({ enquiry, listHref }: EnquiryDetailsProps) {
         </dl>
       </section>
 
-      <Conversation key={`conversation-${enquiry.id}`} enquiry={enquiry} whatsapp={links.whatsapp} />
+      <Conversation
+        key={`conversation-${enquiry.id}`}
+        enquiry={enquiry}
+        whatsapp={links.whatsapp}
+        onWriting={setWriting}
+      />
 
       <Notes key={enquiry.id} enquiry={enquiry} />
 
