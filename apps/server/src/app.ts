@@ -31,7 +31,12 @@ import { healthRouteDeclarations } from './modules/health/health.routes';
 import { createHumanCheck } from './modules/human-check/human-check';
 import { humanCheckRouteDeclarations } from './modules/human-check/human-check.routes';
 import { inboxRouteDeclarations } from './modules/inbox/inbox.routes';
-import { createFormLimiter, messagesRouteDeclarations, refuseFloods } from './modules/messages/messages.routes';
+import {
+  createFormLimiter,
+  formOutcomePages,
+  messagesRouteDeclarations,
+  refuseFloods,
+} from './modules/messages/messages.routes';
 import { openApiRoutes } from './modules/openapi/openapi.routes';
 import { outboxRouteDeclarations } from './modules/outbox/outbox.routes';
 import { presenceRouteDeclarations } from './modules/presence/presence.routes';
@@ -178,7 +183,8 @@ export function createApp(deps: AppDeps): Express {
     createSitePages({ webRoot, publicOrigin: publicOriginOf(config.appUrl), db: deps.db, logger: deps.logger });
   const formPages = createFormPages(webRoot, () => publicOriginOf(config.appUrl), sitePages);
   mount(humanCheckRouteDeclarations(deps, humanCheck));
-  mount(messagesRouteDeclarations(deps, { humanCheck, formPages, issueFormSlots }, formLimiter));
+  const publicForms = { humanCheck, formPages, issueFormSlots };
+  mount(messagesRouteDeclarations(deps, publicForms, formLimiter));
   mount(inboxRouteDeclarations(deps));
   mount(inboundRouteDeclarations(deps));
   mount(unmatchedRouteDeclarations(deps));
@@ -204,7 +210,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(API_BASE, apiNotFound);
 
   app.use(contentMediaRouter(deps));
-  app.use(webRoutes(webRoot, config.appUrl, sitePages, issueFormSlots));
+  app.use(webRoutes(webRoot, config.appUrl, sitePages, issueFormSlots, formOutcomePages(deps, publicForms)));
   app.use(apiNotFound);
   app.use(errorHandler(logger));
   return app;

@@ -24,6 +24,12 @@ export const HONEYPOT_FIELD = 'website';
 
 /** A form post's idempotency key (a JSON call sends the header instead). */
 export const IDEMPOTENCY_FIELD = 'idempotencyKey';
+
+/**
+ * A browser form post's outcome (docs/decisions/0045): the redirect names it in the form page's address under this
+ * parameter, and the page shows it in the element of this id, the address's fragment.
+ */
+export const FORM_OUTCOME = { param: 'outcome', anchor: 'form-outcome' } as const;
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 export const SUBMISSION_RULES = {

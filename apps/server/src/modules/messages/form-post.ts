@@ -1,7 +1,6 @@
 import type { Request } from 'express';
 import type { z } from 'zod';
-import { HUMAN_CHECK_FIELDS, type FormPageState, type IssuedSumQuestion } from '@agency/shared';
-import { TOKEN_MAX, type HumanCheck } from '../human-check/human-check';
+import type { FormPageState } from '@agency/shared';
 import type { Refusal } from './submission-contract';
 
 const FORM_POST = 'application/x-www-form-urlencoded';
@@ -42,11 +41,15 @@ export function formFieldsOf(schema: z.ZodObject, body: unknown): Record<string,
   return fields;
 }
 
-/** What a page shows again of a post: its strings and lists of strings, nothing else. */
-export function postedValuesOf(fields: unknown): FormPageState['values'] {
+/**
+ * What a page shows again of a post: the kind's own fields (strings, and lists of strings), nothing else; the
+ * question's answer, the key and the honeypot are not the kind's fields.
+ */
+export function typedValuesOf(schema: z.ZodObject, fields: unknown): FormPageState['values'] {
   const values: FormPageState['values'] = {};
   if (typeof fields !== 'object' || fields === null) return values;
   for (const [name, value] of Object.entries(fields)) {
+    if (!Object.hasOwn(schema.shape, name)) continue;
     if (typeof value === 'string') values[name] = value;
     else if (Array.isArray(value)) values[name] = value.filter((item): item is string => typeof item === 'string');
   }
@@ -65,24 +68,4 @@ export function pageRefusalOf(...refusals: Array<Refusal | undefined>): {
   const errors = Object.assign({}, ...given.map((refusal) => refusal.errors)) as Record<string, string>;
   const withoutFields = given.find((refusal) => Object.keys(refusal.errors ?? {}).length === 0);
   return { errors, formError: withoutFields?.message ?? null };
-}
-
-/**
- * The question a page shows again after a refusal: the one answered, with its answer, while its token is still good
- * and the refusal is not about it (a missing field); otherwise a new one with an empty answer, which keeps the time
- * the form was first served (issue 17), so sending the corrected form at once is not "too fast".
- */
-export function questionAfterRefusal(
-  posted: { token: unknown; answer: unknown },
-  errors: Record<string, string>,
-  options: { humanCheck: HumanCheck; now: number },
-): { question: IssuedSumQuestion; answer: string } {
-  const token = typeof posted.token === 'string' ? posted.token : '';
-  const reading =
-    token && token.length <= TOKEN_MAX ? options.humanCheck.read(token, options.now) : { valid: false as const };
-  if (reading.valid && !(HUMAN_CHECK_FIELDS.answer in errors)) {
-    const { a, b } = reading.claims;
-    return { question: { a, b, token }, answer: typeof posted.answer === 'string' ? posted.answer : '' };
-  }
-  return { question: options.humanCheck.issue(options.now, token), answer: '' };
 }

@@ -7,8 +7,10 @@ import {
   ENQUIRY_KINDS,
   firstTouchFieldsOf,
   firstTouchOfSubmission,
+  FORM_OUTCOME,
   IDEMPOTENCY_HEADER,
   MESSAGE_KINDS,
+  pathKey,
   type FormPageState,
   type IssuedSumQuestion,
   type MessageKind,
@@ -21,7 +23,8 @@ import { jsonOrFormBody } from '../../middleware/json-body';
 import { signedInUserId } from '../auth/require-staff';
 import { tooManyRequests, type RateLimiter } from '../../lib/rate-limiter';
 import type { HumanCheck } from '../human-check/human-check';
-import { formFieldsOf, isFormPost, pageRefusalOf, postedValuesOf, questionAfterRefusal, wantsPage } from './form-post';
+import { formFieldsOf, isFormPost, pageRefusalOf, typedValuesOf, wantsPage } from './form-post';
+import { browserFor, browserOf, keepFormOutcome, readFormOutcome, type FormOutcomeState } from './form-outcomes';
 import type { Refusal } from './submission-contract';
 import { extrasOf, type SubmissionExtras } from './submission-input';
 import { deleteMessage, listMessages, refusedFromMemory, submitEnquiry } from './messages.service';
@@ -75,6 +78,29 @@ export function refuseFloods(submissions: RateLimiter, delayMs: number): Request
   };
 }
 
+/**
+ * The form page a form post redirected to, with its outcome at the top (docs/decisions/0045): for the browser that
+ * posted, while the outcome lasts (FORM_OUTCOME_TTL_MS), on that form's own page, with a fresh question and key. Nothing
+ * (the plain form page) for an unknown or expired id, another browser or another page.
+ */
+export function formOutcomePages(deps: AppDeps, forms: PublicForms) {
+  return async (req: Request, pageKey: string): Promise<string | undefined> => {
+    const id = req.query[FORM_OUTCOME.param];
+    if (typeof id !== 'string' || !forms.formPages.available()) return undefined;
+    const found = await readFormOutcome(deps, id, browserOf(req));
+    const kind = MESSAGE_KINDS.find((candidate) => candidate === found?.kind);
+    if (!found || !kind || pathKey(ENQUIRY_KINDS[kind].formPage) !== pageKey) return undefined;
+    const { token, ...shown } = found.state;
+    return forms.formPages.render(ENQUIRY_KINDS[kind].formPage, {
+      ...shown,
+      // After a refusal the new question keeps the first-served time of the refused one (issue 17).
+      question: forms.humanCheck.issue(deps.clock().getTime(), shown.sent ? undefined : token),
+      answer: '',
+      idempotencyKey: forms.issueFormSlots().idempotencyKey,
+    });
+  };
+}
+
 export function messagesRouteDeclarations(
   deps: AppDeps,
   forms: PublicForms,
@@ -84,51 +110,45 @@ export function messagesRouteDeclarations(
   const submitDeps = { ...deps, humanCheck, formLimiter: submissions };
 
   /**
-   * A form post from a browser without JavaScript: the same pipeline as the JSON path, answered with the form's
-   * page: the success and its reference, or the form again with each message under its field and everything sent
-   * (docs/decisions/0019).
+   * A form post from a browser without JavaScript: the same pipeline as the JSON path, answered with a redirect to the
+   * form's page (post/redirect/get, docs/decisions/0045), whose address names the outcome kept for this browser: the
+   * success and its reference, or the messages with everything typed. A reload of that page posts nothing again.
    */
-  async function answerWithPage(kind: MessageKind, req: Request, res: Response, input: SubmissionExtras) {
+  async function redirectWithOutcome(kind: MessageKind, req: Request, res: Response, input: SubmissionExtras) {
     const outcome = await submitEnquiry(submitDeps, kind, input, { clientAddress: req.ip ?? '', answeredWith: 'page' });
     // The page carries the visit's source on, to the corrected form or the next enquiry (docs/decisions/0041).
     const firstTouch = firstTouchFieldsOf(firstTouchOfSubmission(input.firstTouch));
-    const page = async (status: number, state: Omit<FormPageState, 'idempotencyKey'>) => {
-      const html = await forms.formPages.render(ENQUIRY_KINDS[kind].formPage, {
-        ...state,
-        values: { ...state.values, ...firstTouch },
-        idempotencyKey: forms.issueFormSlots().idempotencyKey,
-      });
-      res.status(status).type('html').send(html);
-    };
-    const refused = (status: number, { errors, formError }: ReturnType<typeof pageRefusalOf>) =>
-      page(status, {
-        values: postedValuesOf(input.fields),
-        errors,
-        formError,
-        ...questionAfterRefusal(input, errors, { humanCheck, now: deps.clock().getTime() }),
-        sent: null,
-      });
-    switch (outcome.outcome) {
-      case 'stored':
-      case 'repeated':
-        return page(200, {
-          values: {},
-          errors: {},
-          formError: null,
-          question: forms.issueFormSlots().question,
-          answer: '',
-          sent: { message: outcome.answer.message, reference: outcome.answer.reference },
-        });
-      case 'limited': {
-        const error = tooManySubmissions(outcome.retryAfterSeconds);
-        for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
-        return refused(429, { errors: {}, formError: error.message });
+    const token = typeof input.token === 'string' ? input.token : '';
+    const refused = ({ errors, formError }: ReturnType<typeof pageRefusalOf>): FormOutcomeState => ({
+      values: { ...typedValuesOf(ENQUIRY_KINDS[kind].schema, input.fields), ...firstTouch },
+      errors,
+      formError,
+      token,
+      sent: null,
+    });
+    const state = ((): FormOutcomeState => {
+      switch (outcome.outcome) {
+        case 'stored':
+        case 'repeated':
+          return {
+            values: firstTouch,
+            errors: {},
+            formError: null,
+            token: '',
+            sent: { message: outcome.answer.message, reference: outcome.answer.reference },
+          };
+        case 'limited':
+          return refused({ errors: {}, formError: tooManySubmissions(outcome.retryAfterSeconds).message });
+        case 'invalid':
+          return refused(pageRefusalOf(outcome.fields, outcome.humanCheck));
+        case 'human-check-failed':
+          return refused(pageRefusalOf(outcome.humanCheck));
       }
-      case 'invalid':
-        return refused(400, pageRefusalOf(outcome.fields, outcome.humanCheck));
-      case 'human-check-failed':
-        return refused(400, pageRefusalOf(outcome.humanCheck));
-    }
+    })();
+    const browser = browserFor(req, res, deps.config.isProduction);
+    const id = await keepFormOutcome(deps, { kind, browser, state });
+    const page = ENQUIRY_KINDS[kind].formPage;
+    res.redirect(303, `${page}?${FORM_OUTCOME.param}=${id}#${FORM_OUTCOME.anchor}`);
   }
 
   return MESSAGE_KINDS.flatMap((kind) => {
@@ -180,7 +200,7 @@ export function messagesRouteDeclarations(
           // A form post leaves out what was not chosen and sends one ticked box as a string (0019).
           if (isFormPost(req)) req.body = formFieldsOf(definition.schema, req.body);
           const input = extrasOf(req);
-          if (wantsPage(req) && forms.formPages.available()) return answerWithPage(kind, req, res, input);
+          if (wantsPage(req) && forms.formPages.available()) return redirectWithOutcome(kind, req, res, input);
           const outcome = await submitEnquiry(submitDeps, kind, input, {
             clientAddress: req.ip ?? '',
             answeredWith: 'json',

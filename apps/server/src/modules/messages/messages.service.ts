@@ -30,6 +30,9 @@ import * as repository from './messages.repository';
 import type { Refusal, SubmissionVerdict, StoreOutcome, SubmitEnquiryOutcome } from './submission-contract';
 import { emptyAnswerRefusal, judgeSubmission, type SubmissionExtras } from './submission-input';
 
+// The daily purge deletes form posts' outcomes once expired (docs/decisions/0045).
+export { purgeExpiredFormOutcomes } from './form-outcomes';
+
 type SubmitDeps = Pick<AppDeps, 'db' | 'mail' | 'clock' | 'config'>;
 
 /** What the submit pipeline needs beside the app's deps: the question's signer and the forms' limiter. */

@@ -10,6 +10,7 @@ import { outboxDir } from '../../lib/paths';
 import { recordAudit, SERVER_ACTOR } from '../audit/audit.service';
 import { purgeUnmatchedMailsBefore } from '../conversations/conversations.service';
 import { deleteEnquiries } from '../inbox/inbox.service';
+import { purgeExpiredFormOutcomes } from '../messages/messages.service';
 import { deleteMails } from '../outbox/outbox';
 import * as repository from './retention.repository';
 
@@ -24,7 +25,7 @@ export type RetentionDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'logger'>;
 
 /**
  * What one run removed: enquiries past RETENTION_DAYS (their conversations' mails with them), trash and spam past 30
- * days, mail records past 90, unmatched received mails past 30.
+ * days, mail records past 90, unmatched received mails past 30, form posts' outcomes past their half hour.
  */
 export interface PurgeCounts {
   enquiries: number;
@@ -33,6 +34,8 @@ export interface PurgeCounts {
   mails: number;
   /** Received mails that matched no enquiry and were not filed within 30 days (issue 20). */
   unmatched: number;
+  /** Form posts' outcomes whose half hour is over, with the values typed in them (docs/decisions/0045). */
+  formOutcomes: number;
 }
 
 export type PurgeRun = { ran: false } | { ran: true; day: string; counts: PurgeCounts };
@@ -99,8 +102,9 @@ export async function runDailyPurge(deps: RetentionDeps, instanceId: string): Pr
       spam: await purgeEnquiries(deps, repository.listSpamBefore, now - RETENTION_DAYS.TRASH_AND_SPAM * DAY_MS),
       mails: await purgeMails(deps, now - RETENTION_DAYS.SENT_MAIL * DAY_MS),
       unmatched: await purgeUnmatchedMailsBefore(deps.db, now - RETENTION_DAYS.TRASH_AND_SPAM * DAY_MS, PURGE_BATCH),
+      formOutcomes: await purgeExpiredFormOutcomes(deps.db, now),
     };
-    const total = counts.enquiries + counts.trash + counts.spam + counts.mails + counts.unmatched;
+    const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
     await deps.db.transaction().execute(async (trx) => {
       await recordAudit(trx, {
         action: 'retention.purge',

@@ -140,12 +140,27 @@ describe('the daily retention purge', () => {
     mkdirSync(folder, { recursive: true });
     for (const messageId of [oldSent, youngerSent, oldFailed]) writeFileSync(outboxFileOf(folder, messageId), 'mail');
 
+    // A form post's outcome holds what was typed: gone once its half hour is over (docs/decisions/0045).
+    const outcome = (id: string, expiresAt: number) => ({
+      id,
+      browser: 'b'.repeat(64),
+      kind: 'contact',
+      state: '{"values":{"name":"Ngozi"}}',
+      created_at: expiresAt - 30 * MINUTE,
+      expires_at: expiresAt,
+    });
+    await context.db
+      .insertInto('form_outcomes')
+      .values([outcome('expired', now - MINUTE), outcome('current', now + MINUTE)])
+      .execute();
+
     const run = await runDailyPurge(deps, 'instance-a');
     expect(run).toEqual({
       ran: true,
       day: '2026-11-22',
-      counts: { enquiries: 1, trash: 1, spam: 1, mails: 2, unmatched: 0 },
+      counts: { enquiries: 1, trash: 1, spam: 1, mails: 2, unmatched: 0, formOutcomes: 1 },
     });
+    expect(await context.db.selectFrom('form_outcomes').select('id').execute()).toEqual([{ id: 'current' }]);
 
     expect(await idsOf('web_dev')).toEqual([youngerEnquiry.id]);
     expect(await idsOf('contact')).toEqual([youngerTrash.id, inboxOfTheSameAge.id]);
@@ -163,8 +178,17 @@ describe('the daily retention purge', () => {
     expect(entry).toMatchObject({
       actor_id: null,
       actor_email: 'the server',
-      target: '5 records',
-      detail: { day: '2026-11-22', enquiries: 1, trash: 1, spam: 1, mails: 2, unmatched: 0, retentionDays: 730 },
+      target: '6 records',
+      detail: {
+        day: '2026-11-22',
+        enquiries: 1,
+        trash: 1,
+        spam: 1,
+        mails: 2,
+        unmatched: 0,
+        formOutcomes: 1,
+        retentionDays: 730,
+      },
     });
   });
 
@@ -200,7 +224,11 @@ describe('the daily retention purge', () => {
     context.advance(MINUTE);
     const next = await Promise.all(['b', 'c'].map((instance) => runDailyPurge(deps, instance)));
     expect(next.filter((run) => run.ran)).toEqual([
-      { ran: true, day: '2026-11-23', counts: { enquiries: 0, trash: 0, spam: 0, mails: 0, unmatched: 0 } },
+      {
+        ran: true,
+        day: '2026-11-23',
+        counts: { enquiries: 0, trash: 0, spam: 0, mails: 0, unmatched: 0, formOutcomes: 0 },
+      },
     ]);
     const entries = await purgeEntries();
     expect(entries.length).toBe(before + 2);

@@ -20,6 +20,12 @@ export function publicOriginOf(appUrl: string): string {
 /** A fresh question with its token, and a new key, for one public form page. */
 export type IssueFormSlots = () => { question: IssuedSumQuestion; idempotencyKey: string };
 
+/**
+ * The page of a form post's outcome, for a GET of a form page whose address names one (docs/decisions/0045); nothing
+ * when the outcome is not this browser's, is over, or belongs to another page.
+ */
+export type ShowFormOutcome = (req: Request, pageKey: string) => Promise<string | undefined>;
+
 /** The build file a request path names (relative, with forward slashes); none if malformed. */
 function fileNameOf(requestPath: string): string | undefined {
   try {
@@ -43,9 +49,15 @@ export function routeKeyOf(requestPath: string): string | undefined {
  * every page from the site's current set of pages (`site`: the build's prerendered files, or the pages rendered again
  * from the published content, docs/decisions/0043), anything else the 404 page. The pages, sitemap.xml and robots.txt
  * name `appUrl`'s origin (docs/decisions/0017). A page with a public form gets a fresh question, token and key in its
- * slots per request, and is never cached (0019). Without a build, page requests get a short JSON note.
+ * slots per request, and is never cached (0019); its GET with a form post's outcome shows that outcome (0045). Without a build, page requests get a short JSON note.
  */
-export function webRoutes(webRoot: string, appUrl: string, site: SitePages, issueFormSlots?: IssueFormSlots): Router {
+export function webRoutes(
+  webRoot: string,
+  appUrl: string,
+  site: SitePages,
+  issueFormSlots?: IssueFormSlots,
+  showFormOutcome?: ShowFormOutcome,
+): Router {
   const router = Router();
   if (!site.available) {
     router.get(/^(?!\/api(?:\/|$)).*/, (_req, res) => {
@@ -70,6 +82,15 @@ export function webRoutes(webRoot: string, appUrl: string, site: SitePages, issu
   const sendAddressed = async (req: Request, res: Response, pages: PageSet, status: number, name: string) => {
     const file = await pages.read(name);
     res.status(status);
+    const pageKey = routeKeyOf(req.path);
+    const outcome = file.formSlots && showFormOutcome && pageKey ? await showFormOutcome(req, pageKey) : undefined;
+    if (outcome !== undefined) {
+      // One visitor's outcome, with what they typed: never kept by a browser's cache or a proxy.
+      res.setHeader('Cache-Control', 'no-store');
+      res.type('.html');
+      res.send(outcome);
+      return;
+    }
     if (file.formSlots && issueFormSlots) {
       // A token is single-use: a copy kept by the browser or a proxy would hand out a spent question. The same
       // no-store keeps a page with one visitor's source in it from being handed to another (0041).

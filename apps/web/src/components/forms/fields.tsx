@@ -8,6 +8,8 @@ import '@/components/ui/forms.css';
 
 interface FieldBaseProps {
   name: string;
+  /** The control's id, when something links to it (a form post's summary of problems); a generated one otherwise. */
+  id?: string | undefined;
   label: ReactNode;
   error?: string | undefined;
   hint?: ReactNode;
@@ -74,7 +76,8 @@ export interface ControlProps {
  * drawn by the caller with the attributes it is handed.
  */
 export function Field({ children, ...props }: FieldProps) {
-  const id = useId();
+  const generatedId = useId();
+  const id = props.id ?? generatedId;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const hintBelow = props.hintPlacement === 'below';
@@ -196,6 +199,8 @@ function ChoiceGroup({ legend, error, children }: { legend: string; error?: stri
 
 interface RadioGroupProps {
   name: string;
+  /** Given to the first option, for a link to the group. */
+  id?: string | undefined;
   legend: string;
   options: readonly string[];
   value: string;
@@ -206,9 +211,10 @@ interface RadioGroupProps {
 export function RadioGroup(props: RadioGroupProps) {
   return (
     <ChoiceGroup legend={props.legend} error={props.error}>
-      {props.options.map((option) => (
+      {props.options.map((option, index) => (
         <label key={option}>
           <input
+            id={index === 0 ? props.id : undefined}
             type="radio"
             name={props.name}
             value={option}
@@ -224,6 +230,8 @@ export function RadioGroup(props: RadioGroupProps) {
 
 interface CheckboxGroupProps {
   name: string;
+  /** Given to the first option, for a link to the group. */
+  id?: string | undefined;
   legend: string;
   options: readonly string[];
   values: readonly string[];
@@ -239,9 +247,10 @@ export function CheckboxGroup(props: CheckboxGroupProps) {
   };
   return (
     <ChoiceGroup legend={props.legend} error={props.error}>
-      {props.options.map((option) => (
+      {props.options.map((option, index) => (
         <label key={option}>
           <input
+            id={index === 0 ? props.id : undefined}
             type="checkbox"
             name={props.name}
             value={option}

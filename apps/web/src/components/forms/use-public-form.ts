@@ -13,6 +13,7 @@ import { FormPageStateContext, issuedSlotsOf } from './form-page-state';
 import { SUM_ANSWER_FIELD } from './human-check/sum-question-field';
 import { useSumQuestion, type AskedSumQuestion } from './human-check/use-sum-question';
 import { newIdempotencyKey, referenceOf, type PublicSubmission, type SubmissionFields } from './public-submission';
+import type { FormOutcome } from './form-outcome';
 import type { SuccessNotice } from './success-banner';
 import { parseOrShowErrors, useForm, type FormValues, type ParseResult } from './use-form';
 
@@ -98,12 +99,11 @@ export function usePublicForm<Values extends FormValues, Data>(options: PublicFo
   const pageState = useContext(FormPageStateContext);
   const [slots] = useState(() => issuedSlotsOf(pageState));
   const sum = useSumQuestion(slots?.question ?? null);
-  const [formError, setFormError] = useState<string | null>(pageState?.formError ?? null);
-  const [notice, setNotice] = useState<SuccessNotice | null>(
-    pageState?.sent ? { message: pageState.sent.message, id: 1 } : null,
-  );
-  const [reference, setReference] = useState<string | null>(pageState?.sent?.reference ?? null);
-  const noticeCount = useRef(notice ? 1 : 0);
+  // A form post's outcome is shown at the top of the form (docs/decisions/0045), not in the banner or the footer.
+  const [formError, setFormError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<SuccessNotice | null>(null);
+  const [reference, setReference] = useState<string | null>(null);
+  const noticeCount = useRef(0);
   const honeypotRef = useRef<HTMLInputElement>(null);
   /** The key of the filled form last sent without success, and what was sent with it. */
   const pendingKey = useRef<{ sent: string; key: string } | null>(null);
@@ -121,6 +121,9 @@ export function usePublicForm<Values extends FormValues, Data>(options: PublicFo
   };
 
   const [startWith] = useState(() => (pageState ? startingPoint(initialValues, pageState) : undefined));
+  /** The id of a field's control: what the outcome's summary links to. */
+  const fieldId = (name: string) => `${formIdOf(options.action)}-${name}`;
+  const [outcome] = useState(() => (pageState ? outcomeOf(pageState, Object.keys(initialValues), fieldId) : null));
 
   const form = useForm({
     initialValues,
@@ -192,6 +195,14 @@ export function usePublicForm<Values extends FormValues, Data>(options: PublicFo
 
   return {
     ...form,
+    /** The kit's field props, with the control's id the outcome's summary links to. */
+    fieldProps: <K extends keyof typeof initialValues & string>(name: K) => ({
+      ...form.fieldProps(name),
+      id: fieldId(name),
+    }),
+    fieldId,
+    /** A form post's outcome, when the page was rendered after the redirect (0045); it stays while the page does. */
+    outcome,
     /** Spread on the <form>: the kit's props, and a real post to the form's endpoint for when JavaScript is off. */
     formProps: { ...form.formProps, method: 'post', action: options.action },
     /** The question's token and the page's key, posted by the hidden inputs when JavaScript is off. */
@@ -199,7 +210,7 @@ export function usePublicForm<Values extends FormValues, Data>(options: PublicFo
     pageIdempotencyKey: slots?.idempotencyKey ?? '',
     /** The human check's question (null until it has arrived in the browser) and its answer control's props. */
     sumQuestion: sum.question,
-    answerProps: form.fieldProps(SUM_ANSWER_FIELD),
+    answerProps: { ...form.fieldProps(SUM_ANSWER_FIELD), id: fieldId(SUM_ANSWER_FIELD) },
     /** The honeypot's input: read as it is when the form is sent. */
     honeypotRef,
     formError,
@@ -211,6 +222,26 @@ export function usePublicForm<Values extends FormValues, Data>(options: PublicFo
     // The prerendered page is ready as it is: the server fills its question in per request.
     ready: sum.question !== null || typeof document === 'undefined',
   };
+}
+
+/** A readable, stable prefix for a form's ids from its endpoint: `/api/submit_quote.php` gives `quote`. */
+function formIdOf(action: string): string {
+  return (action.split('/').pop() ?? action).replace(/^submit_|\.php$/g, '');
+}
+
+/** The outcome a server-rendered page shows at the top: the success, or each field's message in the form's order. */
+function outcomeOf(
+  pageState: FormPageState,
+  fieldNames: string[],
+  fieldId: (name: string) => string,
+): FormOutcome | null {
+  if (pageState.sent) return { kind: 'sent', ...pageState.sent };
+  const problems = fieldNames.flatMap((name) => {
+    const message = pageState.errors[name];
+    return message ? [{ fieldId: fieldId(name), message }] : [];
+  });
+  if (problems.length === 0 && !pageState.formError) return null;
+  return { kind: 'refused', problems, formError: pageState.formError };
 }
 
 /** The values and errors a server-rendered page starts with: what was posted, for the fields this form has. */

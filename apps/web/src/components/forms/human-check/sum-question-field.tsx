@@ -9,6 +9,8 @@ export const PENDING_LABEL = 'What is ? + ?';
 
 interface SumQuestionFieldProps {
   question: SumQuestion | null;
+  /** The answer control's id, for a link to it. */
+  id?: string | undefined;
   /** The question's signed token, posted with the form when JavaScript is off ('' until there is one). */
   token: string;
   value: string;
@@ -21,10 +23,11 @@ interface SumQuestionFieldProps {
  * empty token, which the server fills per request (docs/decisions/0019), so the question works without JavaScript.
  * One text node for the question, so every browser names the answer box "What is a + b?".
  */
-export function SumQuestionField({ question, token, value, onChange, error }: SumQuestionFieldProps) {
+export function SumQuestionField({ question, id, token, value, onChange, error }: SumQuestionFieldProps) {
   return (
     <>
       <TextField
+        id={id}
         name={SUM_ANSWER_FIELD}
         label={
           <span {...{ [FORM_SLOT_ATTRIBUTE]: 'question' }} suppressHydrationWarning>

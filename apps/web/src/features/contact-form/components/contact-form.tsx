@@ -1,4 +1,5 @@
 import { API_PATHS, ContactMessageSchema, FORM_TEXTS, SPEC_MESSAGES } from '@agency/shared';
+import { FormOutcomeSummary } from '@/components/forms/form-outcome';
 import { TextAreaField, TextField } from '@/components/forms/fields';
 import { SumQuestionField } from '@/components/forms/human-check/sum-question-field';
 import { PublicFormFooter } from '@/components/forms/public-form-footer';
@@ -27,6 +28,7 @@ export function ContactForm() {
 
   return (
     <form className="form" {...form.formProps} aria-label="Contact form">
+      <FormOutcomeSummary outcome={form.outcome} />
       <p className="form__intro">{FORM_TEXTS.REQUIRED_NOTE}</p>
       <div className="form__row">
         <TextField label="Name" autoComplete="name" required {...form.fieldProps('name')} />

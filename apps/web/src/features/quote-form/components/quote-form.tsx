@@ -6,6 +6,7 @@ import {
   QuoteRequestSchema,
   SPEC_MESSAGES,
 } from '@agency/shared';
+import { FormOutcomeSummary } from '@/components/forms/form-outcome';
 import { CheckboxGroup, SelectField, TextAreaField, TextField } from '@/components/forms/fields';
 import { SumQuestionField } from '@/components/forms/human-check/sum-question-field';
 import { PublicFormFooter } from '@/components/forms/public-form-footer';
@@ -41,6 +42,7 @@ export function QuoteForm() {
 
   return (
     <form className="form" {...form.formProps} aria-label="Request a quote">
+      <FormOutcomeSummary outcome={form.outcome} />
       <p className="form__intro">{FORM_TEXTS.REQUIRED_NOTE}</p>
       <div className="form__row">
         <TextField label="Name" autoComplete="name" required {...form.fieldProps('name')} />
@@ -73,6 +75,7 @@ export function QuoteForm() {
       />
       <CheckboxGroup
         name="services"
+        id={form.fieldId('services')}
         legend="Services you need"
         options={QUOTE_SERVICES}
         values={form.values.services}

@@ -10,6 +10,7 @@ import {
   WEB_TRAINING_TYPES,
   WebTrainingRegistrationSchema,
 } from '@agency/shared';
+import { FormOutcomeSummary } from '@/components/forms/form-outcome';
 import { RadioGroup, SelectField, TextField } from '@/components/forms/fields';
 import { SumQuestionField } from '@/components/forms/human-check/sum-question-field';
 import { PublicFormFooter } from '@/components/forms/public-form-footer';
@@ -68,6 +69,7 @@ export function TrainingRegistrationForm({ variant }: TrainingRegistrationFormPr
       {...form.formProps}
       aria-label={variant === 'web' ? 'Web training registration' : 'Creative graphic design training registration'}
     >
+      <FormOutcomeSummary outcome={form.outcome} />
       {variant === 'creative' ? <p className="form__intro">Course: {CREATIVE_TRAINING_TYPE}</p> : null}
       <p className="form__intro">{FORM_TEXTS.REQUIRED_NOTE}</p>
       <div className="form__row">
