@@ -161,6 +161,7 @@ describe('the daily retention purge', () => {
       counts: { enquiries: 1, trash: 1, spam: 1, mails: 2, unmatched: 0, formOutcomes: 1 },
     });
     expect(await context.db.selectFrom('form_outcomes').select('id').execute()).toEqual([{ id: 'current' }]);
+    await context.db.deleteFrom('form_outcomes').execute();
 
     expect(await idsOf('web_dev')).toEqual([youngerEnquiry.id]);
     expect(await idsOf('contact')).toEqual([youngerTrash.id, inboxOfTheSameAge.id]);
