@@ -1,9 +1,15 @@
 import { createContext, use } from 'react';
-import { FORMER_COLLEAGUE, type StaffMember } from '@agency/shared';
+import { FORMER_COLLEAGUE, type StaffMember, type UndoTicket } from '@agency/shared';
 
 export interface DashboardContextValue {
-  /** Says what just happened in the status line (read out by screen readers). */
-  announce: (text: string) => void;
+  /**
+   * Says what just happened in the status line (read out by screen readers). The line belongs to a view: it leaves
+   * when the person moves to another tab, filter or enquiry. A change that moves the view itself names, as
+   * `inView` (an hrefOf address), the view its words belong to.
+   */
+  announce: (text: string, inView?: string) => void;
+  /** Announces a change that can be undone, with "Undo" beside its words for a few seconds (docs/decisions/0044). */
+  announceUndoable: (text: string, undo: UndoTicket | null) => void;
   /**
    * A change did not go through: it is logged and announced. An ended session is not: the staff area is already
    * on its way to /auth (lib/staff-query.tsx).

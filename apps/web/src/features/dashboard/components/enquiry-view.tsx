@@ -257,7 +257,10 @@ function EnquiryDetails({ enquiry, listHref }: EnquiryDetailsProps) {
                 if (!window.confirm(SPEC_MESSAGES.DELETE_CONFIRM)) return;
                 trash.mutate(
                   { kind, id },
-                  outcome('Moved to the trash.', 'Deleting it', () => void navigate(listHref)),
+                  outcome('Moved to the trash.', 'Deleting it', () => {
+                    announce('Moved to the trash.', listHref);
+                    void navigate(listHref);
+                  }),
                 );
               }}
             >

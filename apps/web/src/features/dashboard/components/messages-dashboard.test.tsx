@@ -600,6 +600,23 @@ describe('the staff inbox', () => {
       expect(within(rowOf('Ada Obi')).queryByText('Unread:')).not.toBeInTheDocument();
     });
 
+    it('takes a status message away when the person moves to the list or another tab', async () => {
+      await openAda();
+      await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Enrolled');
+      expect(await screen.findByText('Status set to Enrolled.')).toHaveAttribute('role', 'status');
+      await userEvent.click(screen.getByRole('link', { name: /Back to the list/ }));
+      await screen.findByRole('link', { name: 'Ada Obi' });
+      expect(screen.queryByText('Status set to Enrolled.')).not.toBeInTheDocument();
+
+      await userEvent.click(screen.getByRole('link', { name: 'Ada Obi' }));
+      await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Status' }), 'Enrolled');
+      expect(await screen.findByText('Status set to Enrolled.')).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('tab', { name: /^Contact/ }));
+      expect(screen.queryByText('Status set to Enrolled.')).not.toBeInTheDocument();
+      await userEvent.click(screen.getByRole('tab', { name: /^Web Development/ }));
+      expect(screen.queryByText('Status set to Enrolled.')).not.toBeInTheDocument();
+    });
+
     it('offers WhatsApp with the international number and a greeting, Call and E-mail, and records the answer', async () => {
       const fetchMock = await openAda();
       const whatsapp = screen.getByRole('link', { name: /WhatsApp/ });
@@ -731,6 +748,8 @@ describe('the staff inbox', () => {
         true,
       );
       await waitFor(() => expect(currentSearch().toString()).toBe('status=new'));
+      // The message was said for the list it went back to, so it stays there.
+      expect(screen.getByText('Moved to the trash.')).toBeInTheDocument();
     });
 
     it('restores an enquiry from the trash', async () => {

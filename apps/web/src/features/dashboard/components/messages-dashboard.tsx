@@ -1,13 +1,15 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { ALL_KINDS, API_PATHS, DEFAULT_AVATAR } from '@agency/shared';
+import { ALL_KINDS, API_PATHS, DEFAULT_AVATAR, PATHS, type UndoTicket } from '@agency/shared';
+import { Link } from '@/components/ui/link';
 import { isAccessError } from '@/lib/staff-query';
 import { useInboxCounts } from '../api/get-inbox-counts';
 import { useStaff } from '../api/list-staff';
 import { DashboardContext, type DashboardContextValue } from '../dashboard-context';
-import { enquiryKindOf, listLabelOf, searchOf, viewOf, withKind, type InboxView } from '../inbox-query';
+import { enquiryKindOf, hrefOf, listLabelOf, searchOf, viewOf, withKind, type InboxView } from '../inbox-query';
 import { EnquiryView } from './enquiry-view';
 import { FailedMailsNotice } from './failed-mails-notice';
+import { UndoButton } from './undo-button';
 import { UnmatchedMails } from './unmatched-mails';
 import { InboxFilters } from './inbox-filters';
 import { InboxList } from './inbox-list';
@@ -17,6 +19,8 @@ import './dashboard.css';
 
 export interface DashboardUser {
   username: string;
+  /** The name the person goes by (issue 23); the username when they set none. */
+  displayName?: string;
   email: string;
   avatarUrl: string;
 }
@@ -39,19 +43,48 @@ const DEFAULT_AVATAR_URL = `${API_PATHS.PROFILE_IMAGES}/${DEFAULT_AVATAR}`;
 export function MessagesDashboard({ user, onLogout }: MessagesDashboardProps) {
   const [params, setParams] = useSearchParams();
   const view = viewOf(params);
-  const [announcement, setAnnouncement] = useState('');
+  const viewHref = hrefOf(view);
+  // The status line belongs to the view it spoke in: moving to another tab, filter or enquiry takes it away
+  // (docs/decisions/0047), unless the change that moved the view said it for the view it moved to.
+  const [announcement, setAnnouncementFor] = useState<{ text: string; view: string } | null>(null);
+  const shownView = useRef(viewHref);
+  useLayoutEffect(() => {
+    shownView.current = viewHref;
+  }, [viewHref]);
+  const [drawnView, setDrawnView] = useState(viewHref);
+  if (drawnView !== viewHref) {
+    setDrawnView(viewHref);
+    if (announcement?.view === drawnView) setAnnouncementFor(null);
+  }
+  const setAnnouncement = useCallback(
+    (text: string, inView?: string) => setAnnouncementFor(text ? { text, view: inView ?? shownView.current } : null),
+    [],
+  );
 
-  const fail = useCallback((error: unknown, what: string) => {
-    if (isAccessError(error)) return;
-    console.warn(`${what} failed`, error);
-    setAnnouncement(`${what} did not work. Please try again.`);
-  }, []);
+  const fail = useCallback(
+    (error: unknown, what: string) => {
+      if (isAccessError(error)) return;
+      console.warn(`${what} failed`, error);
+      setAnnouncement(`${what} did not work. Please try again.`);
+    },
+    [setAnnouncement],
+  );
+  // The Undo beside the message it belongs to: it goes with the message, or after its few seconds.
+  const [undoable, setUndoable] = useState<{ text: string; ticket: UndoTicket } | null>(null);
+  const statusLine = useRef<HTMLParagraphElement>(null);
+  const announceUndoable = useCallback(
+    (text: string, ticket: UndoTicket | null) => {
+      setAnnouncement(text);
+      setUndoable(ticket && { text, ticket });
+    },
+    [setAnnouncement],
+  );
   const counts = useInboxCounts();
   const staff = useStaff();
 
   const context = useMemo<DashboardContextValue>(
-    () => ({ announce: setAnnouncement, fail, staff: staff.data ?? [], draftOwner: user.email }),
-    [fail, staff.data, user.email],
+    () => ({ announce: setAnnouncement, announceUndoable, fail, staff: staff.data ?? [], draftOwner: user.email }),
+    [announceUndoable, fail, setAnnouncement, staff.data, user.email],
   );
 
   const go = (next: InboxView) => {
@@ -96,7 +129,14 @@ export function MessagesDashboard({ user, onLogout }: MessagesDashboardProps) {
           <div className="dashboard__welcome">
             <h1 className="dashboard__title">Messages Dashboard</h1>
             <p className="dashboard__greeting">
-              Welcome, <strong>{user.username}</strong>
+              {/* The display name, fresh from the staff list (a name changed on the profile shows at once), and the
+                  way to the profile (issue 23). */}
+              Welcome,{' '}
+              <Link to={PATHS.profile} className="dashboard__profile-link">
+                <strong>
+                  {staff.data?.find((member) => member.me)?.username ?? user.displayName ?? user.username}
+                </strong>
+              </Link>
             </p>
           </div>
           <button type="button" className="btn btn--secondary dashboard__logout" onClick={onLogout}>
@@ -109,8 +149,22 @@ export function MessagesDashboard({ user, onLogout }: MessagesDashboardProps) {
 
         <MessageTabs selected={view.kind} onSelect={(kind) => go(withKind(view, kind))} unreadCounts={unreadCounts} />
 
-        <p className="dashboard__announcement" role="status">
-          {announcement}
+        <p className="dashboard__announcement" role="status" ref={statusLine} tabIndex={-1}>
+          {announcement?.view === viewHref ? announcement.text : ''}
+          {undoable && announcement?.view === viewHref && announcement.text === undoable.text ? (
+            <>
+              {' '}
+              <UndoButton
+                key={undoable.ticket.token}
+                ticket={undoable.ticket}
+                onGone={(hadFocus) => {
+                  setUndoable(null);
+                  // The button leaves from under the keyboard: focus stays on the line that says what happened.
+                  if (hadFocus) statusLine.current?.focus();
+                }}
+              />
+            </>
+          ) : null}
         </p>
 
         <section
