@@ -1,11 +1,14 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { API_PATHS, PATHS } from '@agency/shared';
+import { startHarness, type Harness } from './harness';
 import { WEB_CLIENT_DIR, WEB_ROUTES_MANIFEST } from './harness/paths';
+import { PUBLISHED_CHANGES, publishEachType, signInCookie } from './harness/publish-each-type';
 
 /** The checker's whole run over the site; it took about 9 s for 62 pages on one core here. */
 const CHECK_TIMEOUT_MS = 150_000;
@@ -28,7 +31,10 @@ const workDir = mkdtempSync(path.join(tmpdir(), 'rd-vnu-'));
 const controlFile = path.join(workDir, 'control.html');
 writeFileSync(controlFile, CONTROL_PAGE);
 
-afterAll(() => {
+let harness: Harness | undefined;
+
+afterAll(async () => {
+  await harness?.close();
   rmSync(workDir, { recursive: true, force: true });
 });
 
@@ -87,8 +93,8 @@ function runVnu(jar: string, files: string[]): Promise<VnuMessage[]> {
 const fileOf = (message: VnuMessage) => (message.url ? fileURLToPath(new URL(message.url)) : '');
 
 /** One line per problem: the page, the line, the checker's message and the markup it points at. */
-const describeMessage = (message: VnuMessage) =>
-  `${path.relative(WEB_CLIENT_DIR, fileOf(message))}:${message.lastLine ?? '?'}: ${message.message}` +
+const describeMessage = (message: VnuMessage, dir = WEB_CLIENT_DIR) =>
+  `${path.relative(dir, fileOf(message))}:${message.lastLine ?? '?'}: ${message.message}` +
   (message.extract ? `\n    ${message.extract.replace(/\s+/g, ' ').trim()}` : '');
 
 describe('the W3C Nu HTML checker', () => {
@@ -109,9 +115,59 @@ describe('the W3C Nu HTML checker', () => {
       const control = messages.filter((message) => fileOf(message) === controlFile);
       expect(control.map((message) => message.message).join('\n')).toMatch(/aria-label/);
 
-      const problems = messages.filter((message) => fileOf(message) !== controlFile).map(describeMessage);
+      const problems = messages.filter((message) => fileOf(message) !== controlFile).map((message) => describeMessage(message));
       expect(problems, `${problems.length} errors in ${pages.length} pages`).toEqual([]);
     },
     CHECK_TIMEOUT_MS + 30_000,
+  );
+
+  it(
+    'reports no error on any page the server renders again after a change of each content type is published',
+    async () => {
+      assertJavaInstalled();
+      const jar = vnuJar();
+      harness = await startHarness();
+      const owner = { email: 'ada.owner@rendezvous.test', password: 'Owner#Ada2026' };
+      const form = new FormData();
+      form.set('email', owner.email);
+      form.set('password', owner.password);
+      expect((await fetch(`${harness.baseUrl}${API_PATHS.REGISTER}`, { method: 'POST', body: form })).status).toBe(201);
+      const link = (await harness.waitForMail(owner.email)).links.find(
+        (candidate) => new URL(candidate).pathname === PATHS.confirmEmail,
+      );
+      const token = link ? new URL(link).searchParams.get('token') : null;
+      expect((await fetch(`${harness.baseUrl}${API_PATHS.CONFIRM_EMAIL}?token=${token}`)).status).toBe(200);
+      const published = await publishEachType(harness.baseUrl, await signInCookie(harness.baseUrl, owner));
+
+      // Every page the sitemap lists (the server's own, of the new revision), and the 404 page it renders.
+      const sitemap = await (await fetch(`${harness.baseUrl}/sitemap.xml`)).text();
+      const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+      expect(listed).toEqual(expect.arrayContaining([published.casePath, published.blogPath, PATHS.portfolio]));
+      const regenerated = path.join(workDir, 'regenerated');
+      mkdirSync(regenerated);
+      const files: string[] = [];
+      for (const [index, pagePath] of [...listed, '/this-page-does-not-exist'].entries()) {
+        const answer = await fetch(`${harness.baseUrl}${pagePath}`);
+        const html = await answer.text();
+        expect(answer.status, pagePath).toBe(pagePath === '/this-page-does-not-exist' ? 404 : 200);
+        const file = path.join(regenerated, `${index}-${pagePath.replace(/[^a-z0-9]+/gi, '-')}.html`);
+        writeFileSync(file, html);
+        files.push(file);
+      }
+      // The pages are the new revision's: the new case study's card, the new testimonial, the new fee.
+      const read = (pagePath: string) => readFileSync(files[listed.indexOf(pagePath)]!, 'utf8');
+      expect(read(PATHS.portfolio)).toContain(`>${PUBLISHED_CHANGES.caseShortTitle}<`);
+      expect(read(PATHS.home)).toContain(PUBLISHED_CHANGES.testimonialName);
+      expect(read(published.trainingPath)).toContain(`N${PUBLISHED_CHANGES.newFee}`);
+
+      const messages = await runVnu(jar, [controlFile, ...files]);
+      const control = messages.filter((message) => fileOf(message) === controlFile);
+      expect(control.map((message) => message.message).join('\n')).toMatch(/aria-label/);
+      const problems = messages
+        .filter((message) => fileOf(message) !== controlFile)
+        .map((message) => describeMessage(message, regenerated));
+      expect(problems, `${problems.length} errors in ${files.length} regenerated pages`).toEqual([]);
+    },
+    CHECK_TIMEOUT_MS + 120_000,
   );
 });
