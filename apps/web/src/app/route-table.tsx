@@ -59,6 +59,7 @@ const BusinessHoursPage = lazyPage('src/app/routes/business-hours.tsx', () => im
 const SavedRepliesPage = lazyPage('src/app/routes/saved-replies.tsx', () => import('./routes/saved-replies'));
 const ReportsPage = lazyPage('src/app/routes/reports.tsx', () => import('./routes/reports'));
 const ContentPage = lazyPage('src/app/routes/content.tsx', () => import('./routes/content'));
+const ProfilePage = lazyPage('src/app/routes/profile.tsx', () => import('./routes/profile'));
 const ConfirmEmailPage = lazyPage('src/app/routes/confirm-email.tsx', () => import('./routes/confirm-email'));
 const ResetPasswordPage = lazyPage('src/app/routes/reset-password.tsx', () => import('./routes/reset-password'));
 const AwaitingApprovalPage = lazyPage(
@@ -170,6 +171,7 @@ const STAFF_ROUTES: PageRoute[] = [
   route('savedReplies', 'saved-replies', SavedRepliesPage, {}, staffOptions('bare', 'Saved replies')),
   route('reports', 'reports', ReportsPage, {}, staffOptions('bare', 'Reports')),
   route('content', 'content', ContentPage, {}, staffOptions('bare', 'Content')),
+  route('profile', 'profile', ProfilePage, {}, staffOptions('bare', 'Your profile')),
   route('confirmEmail', 'confirm-email', ConfirmEmailPage, {}, staffOptions('bare', 'Confirm your e-mail')),
   route('resetPassword', 'reset-password', ResetPasswordPage, {}, staffOptions('bare', 'Set a new password')),
   route(

@@ -49,6 +49,7 @@ export { destroyUserSessions } from './session-store';
 export { destroyOtherSessions } from './session-store';
 export { updateDisplayName, updatePasswordHash, updateProfileImageName } from './users.repository';
 export { createAuthLimits } from './auth-limits';
+export type { User } from './users.repository';
 
 /** The spec's username: the e-mail address's local part. */
 export function usernameOf(email: string): string {

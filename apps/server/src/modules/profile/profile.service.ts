@@ -13,8 +13,8 @@ import {
   updatePasswordHash,
   updateProfileImageName,
   usernameOf,
+  type User,
 } from '../auth/auth.service';
-import type { User } from '../auth/users.repository';
 import {
   deleteProfileImagesOf,
   insertProfileImage,

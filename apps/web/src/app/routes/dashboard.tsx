@@ -3,7 +3,7 @@ import { Link } from '@/components/ui/link';
 import { StaffArea, StaffPageFrame, type StaffSession } from '@/features/auth';
 // The role check alone: the Content area's screens stay out of the inbox's chunk.
 import { isContentEditor } from '@/features/content/content-access';
-import { DigestSetting, MessagesDashboard } from '@/features/dashboard';
+import { MessagesDashboard } from '@/features/dashboard';
 import { OwnerNav, useOwnerCheck } from '@/features/owner';
 import { Redirect } from '@/components/ui/link';
 
@@ -35,7 +35,10 @@ function Inbox({ loading, user, redirect, leave }: StaffSession) {
       nav={owner.status === 'owner' ? <OwnerNav current={PATHS.dashboard} accounts={owner.accounts} /> : undefined}
     >
       <MessagesDashboard user={user} onLogout={() => leave('logout')} />
-      <DigestSetting />
+      {/* The daily digest's switch and the other notification choices are on the profile (issue 23). */}
+      <p className="dashboard__reports">
+        <Link to={PATHS.profile}>Your profile: name, picture, password and notifications</Link>
+      </p>
       {/* Reports (issue 21): owners read everyone's figures, other staff their own; the staff area has no menu for
           them, and the owners' one-row menu keeps its six links, so the way in sits here for both. */}
       <p className="dashboard__reports">
