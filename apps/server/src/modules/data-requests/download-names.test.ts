@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { fileSafePersonOf, maskedPersonOf } from './data-requests.service';
 
 /** Characters no common file system (Windows, macOS, Linux) takes in a name, and those a shell or header trips on. */
-const UNSAFE = /[*/\\:?"<>|\s'\u0000-\u001f]/;
+const UNSAFE = /[*/\\:?"<>|\s']/;
+const hasControlCharacter = (name: string) => [...name].some((character) => character.charCodeAt(0) < 32);
 
 describe('the masked person a download is named for', () => {
   it('is the audit log’s mask with underscores for the hidden letters', () => {
@@ -23,6 +24,7 @@ describe('the masked person a download is named for', () => {
     ]) {
       const name = fileSafePersonOf({ email });
       expect(name, email).not.toMatch(UNSAFE);
+      expect(hasControlCharacter(name), email).toBe(false);
       const hidden = email.split('@')[0]?.slice(1) ?? '';
       if (hidden.length > 1) expect(name, email).not.toContain(hidden);
     }
