@@ -6,7 +6,7 @@ import { API_PATHS, DIGEST_COPY, DIGEST_PATH, PATHS } from '@agency/shared';
 import { startHarness, type Harness } from './harness';
 
 /**
- * Issue 21 item 4: a staff member turns their daily digest off and on again with the labelled switch under the inbox,
+ * Issue 21 item 4: a staff member turns their daily digest off and on again with the labelled switch on their profile,
  * at a phone's width and a desktop's, and axe finds nothing. E2E_SCREENSHOTS=<dir> keeps screenshots of both.
  */
 
@@ -43,7 +43,8 @@ describe('the daily digest switch', () => {
       const page = await harness.newPage({ viewport: { width, height: 900 } });
       const login = await page.request.post(API_PATHS.LOGIN, { data: OWNER, headers: { Origin: harness.baseUrl } });
       expect(login.status(), await login.text()).toBe(200);
-      await page.goto(PATHS.dashboard);
+      // On the profile since issue 23 (item 3): the person's notification choices are kept there.
+      await page.goto(PATHS.profile);
       const toggle = page.getByRole('switch', { name: DIGEST_COPY.SWITCH });
       await toggle.waitFor();
       expect(await toggle.isChecked()).toBe(true);
