@@ -165,7 +165,7 @@ export function messagesRouteDeclarations(
         tags: [tag],
         summary: `Sends a ${kind.replace('_', ' ')} enquiry`,
         description:
-          "JSON from the site's script, or a browser's form post without JavaScript (`application/x-www-form-urlencoded`, the same fields): a form post whose Accept prefers text/html is answered with the form's page, 200 with the success and its reference, or 400/429 with the form again, each message under its field and everything typed kept (docs/decisions/0019); any other request is answered with JSON. A repeated Idempotency-Key answers the first answer again.",
+          "JSON from the site's script, or a browser's form post without JavaScript (`application/x-www-form-urlencoded`, the same fields): a form post whose Accept prefers text/html is answered 303 See Other to the form's page, `?outcome=<id>#form-outcome`, with a `form_browser` cookie (HttpOnly, SameSite=Lax); that page shows, for this browser only and for 30 minutes, the success and its reference or the form again with a summary linking to each message and everything typed kept (docs/decisions/0045); any other request is answered with JSON. A repeated Idempotency-Key answers the first answer again.",
         parameters: [{ name: IDEMPOTENCY_HEADER, in: 'header', required: false, schema: ref('IdempotencyKey') }],
         requestBody: {
           required: true,
@@ -176,10 +176,10 @@ export function messagesRouteDeclarations(
         },
         before: jsonOrFormBody,
         responses: {
-          '200': {
+          '303': {
             description:
-              "A browser's form post was stored (or taken as spam, answered the same): the form's page with the success message and the reference",
-            content: { 'text/html': { schema: { type: 'string' } } },
+              "A browser's form post, whatever its outcome: to the form's page with the outcome's id (the page shows the success and reference, or the messages with what was typed)",
+            headers: { Location: { schema: { type: 'string' } }, 'Set-Cookie': { schema: { type: 'string' } } },
           },
           '201': {
             description: 'Stored (or taken as spam, answered the same); two mails queued',

@@ -283,21 +283,19 @@ describe('what the document says of access, form posts and pages', () => {
     }
   });
 
-  it("documents each form's browser post: urlencoded in, 200 page on success, 400/429 page again or JSON", () => {
+  it("documents each form's browser post: urlencoded in, 303 to the form's page, or JSON", () => {
     for (const kind of MESSAGE_KINDS) {
       const submit = document.paths[MESSAGE_KIND_PATHS[kind].submit]?.post as {
         requestBody: { content: Record<string, unknown> };
-        responses: Record<string, { $ref?: string; content?: Record<string, unknown> }>;
+        responses: Record<string, { $ref?: string; content?: Record<string, unknown>; headers?: object }>;
       };
       expect(Object.keys(submit.requestBody.content)).toContain('application/x-www-form-urlencoded');
-      expect(Object.keys(submit.responses['200']?.content ?? {})).toEqual(['text/html']);
+      expect(submit.responses['303']?.headers).toHaveProperty('Location');
+      expect(submit.responses['200']).toBeUndefined();
       expect(Object.keys(submit.responses['201']?.content ?? {})).toEqual(['application/json']);
       for (const status of ['400', '429']) {
         const name = submit.responses[status]?.$ref?.split('/').at(-1) ?? '';
-        expect(Object.keys(document.components.responses[name]?.content ?? {}).sort(), kind).toEqual([
-          'application/json',
-          'text/html',
-        ]);
+        expect(Object.keys(document.components.responses[name]?.content ?? {}), kind).toEqual(['application/json']);
       }
     }
     expect(document.components.responses.FormTooManyRequests?.headers).toHaveProperty('Retry-After');

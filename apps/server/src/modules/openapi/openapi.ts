@@ -93,7 +93,6 @@ function components(sessionCookieName: string): Record<string, unknown> {
   const refusal = (description: string) =>
     jsonAnswer(description, envelope({ success: { const: false } }, ['message']));
   const retryAfter = { description: 'Seconds to wait', schema: { type: 'integer', minimum: 1 } };
-  const formPage = { 'text/html': { schema: { type: 'string' } } };
   const kindSchemas: Record<string, unknown> = {};
   for (const kind of MESSAGE_KINDS) {
     kindSchemas[kindSchemaNameOf(kind, 'Submission')] = submissionSchemaOf(kind);
@@ -193,13 +192,13 @@ function components(sessionCookieName: string): Record<string, unknown> {
       },
       FormRefused: {
         description:
-          "Refused input. JSON: the fields' messages in errors. A browser's form post: the form's page again, each message under its field, everything typed kept",
-        content: { ...refusal('').content, ...formPage },
+          "Refused input: the fields' messages in errors (a browser's form post is answered 303 instead, docs/decisions/0045)",
+        content: refusal('').content,
       },
       FormTooManyRequests: {
         description:
-          "Too many submissions from this client. JSON: the message says how long to wait. A browser's form post: the form's page again with that message, everything typed kept",
-        content: { ...refusal('').content, ...formPage },
+          "Too many submissions from this client: the message says how long to wait (a browser's form post is answered 303 instead, docs/decisions/0045)",
+        content: refusal('').content,
         headers: { 'Retry-After': retryAfter },
       },
       ServiceUnavailable: refusal('The database does not answer'),
