@@ -170,6 +170,64 @@ describe('a backup taken while 200 submissions arrive', () => {
       expect(again.manifest.tables.map(({ name, rows, sha256 }) => ({ name, rows, sha256 }))).toEqual(
         manifest.tables.map(({ name, rows, sha256 }) => ({ name, rows, sha256 })),
       );
+      const restored = await enquiryIds(target);
+      const restoredReferences = new Set(restored.map((row) => row.reference));
+      expect(acknowledgedBefore.filter((reference) => !restoredReferences.has(reference))).toEqual([]);
+      // Nothing half-stored: every restored enquiry is one of those sent, with its auto-reply queued beside it.
+      const original = await enquiryIds(context);
+      expect(
+        restored.every((row) => original.some((sent) => sent.reference === row.reference && sent.id === row.id)),
+      ).toBe(true);
+
+      // Field by field, through the API: the detail (notes, history), and the mails and images as stored rows.
+      const restoredApp = appOn(target);
+      const { agent } = await signIn({ ...context, app: restoredApp }, OWNER);
+      const before = restored.filter((row) => acknowledgedBefore.includes(row.reference));
+      for (const { id, kind } of before) {
+        const [was, is] = await Promise.all([
+          owner.get(INBOX_PATHS.enquiry(kind, id)),
+          agent.get(INBOX_PATHS.enquiry(kind, id)),
+        ]);
+        expect(is.status).toBe(200);
+        expect(is.body).toEqual(was.body);
+      }
+      const first = before[0]!;
+      const detail = (await agent.get(INBOX_PATHS.enquiry(first.kind, first.id))).body as Record<string, unknown>;
+      expect(JSON.stringify(detail)).toContain('Called back, keen.');
+      // The mails as written; the original's sender has sent some since, so their status and attempts moved on.
+      const mails = (db: DatabaseHandle['db']) =>
+        db
+          .selectFrom('outbox')
+          .select([
+            'id',
+            'message_id',
+            'purpose',
+            'recipient',
+            'subject',
+            'text_body',
+            'html_body',
+            'enquiry_id',
+            'created_at',
+          ])
+          .where(
+            'enquiry_id',
+            'in',
+            before.map((row) => row.id),
+          )
+          .orderBy('id')
+          .execute();
+      const [mailsWere, mailsAre] = await Promise.all([mails(context.db), mails(target.db)]);
+      expect(mailsAre.length).toBeGreaterThanOrEqual(before.length);
+      expect(mailsAre).toEqual(mailsWere);
+      for (const table of ['profile_images', 'content_images', 'content_image_variants'] as const) {
+        const images = (db: DatabaseHandle['db']) => db.selectFrom(table).selectAll().execute();
+        const [were, are] = await Promise.all([images(context.db), images(target.db)]);
+        expect(are, table).toEqual(were);
+      }
+      expect(manifest.tables.find((table) => table.name === 'profile_images')?.rows).toBe(1);
+      expect((await target.db.selectFrom('outbox').select('id').execute()).length).toBeGreaterThanOrEqual(
+        acknowledgedBefore.length,
+      );
     },
   );
 });
@@ -253,63 +311,5 @@ describe('a damaged or foreign archive', () => {
       /not empty: it holds 2 accounts and \d+ enquiries.*--replace/,
     );
     expect((await enquiryIds(context)).length).toBe(SUBMISSIONS);
-    const restored = await enquiryIds(target);
-    const restoredReferences = new Set(restored.map((row) => row.reference));
-    expect(acknowledgedBefore.filter((reference) => !restoredReferences.has(reference))).toEqual([]);
-    // Nothing half-stored: every restored enquiry is one of those sent, with its auto-reply queued beside it.
-    const original = await enquiryIds(context);
-    expect(
-      restored.every((row) => original.some((sent) => sent.reference === row.reference && sent.id === row.id)),
-    ).toBe(true);
-
-    // Field by field, through the API: the detail (notes, history), and the mails and images as stored rows.
-    const restoredApp = appOn(target);
-    const { agent } = await signIn({ ...context, app: restoredApp }, OWNER);
-    const before = restored.filter((row) => acknowledgedBefore.includes(row.reference));
-    for (const { id, kind } of before) {
-      const [was, is] = await Promise.all([
-        owner.get(INBOX_PATHS.enquiry(kind, id)),
-        agent.get(INBOX_PATHS.enquiry(kind, id)),
-      ]);
-      expect(is.status).toBe(200);
-      expect(is.body).toEqual(was.body);
-    }
-    const first = before[0]!;
-    const detail = (await agent.get(INBOX_PATHS.enquiry(first.kind, first.id))).body as Record<string, unknown>;
-    expect(JSON.stringify(detail)).toContain('Called back, keen.');
-    // The mails as written; the original's sender has sent some since, so their status and attempts moved on.
-    const mails = (db: DatabaseHandle['db']) =>
-      db
-        .selectFrom('outbox')
-        .select([
-          'id',
-          'message_id',
-          'purpose',
-          'recipient',
-          'subject',
-          'text_body',
-          'html_body',
-          'enquiry_id',
-          'created_at',
-        ])
-        .where(
-          'enquiry_id',
-          'in',
-          before.map((row) => row.id),
-        )
-        .orderBy('id')
-        .execute();
-    const [mailsWere, mailsAre] = await Promise.all([mails(context.db), mails(target.db)]);
-    expect(mailsAre.length).toBeGreaterThanOrEqual(before.length);
-    expect(mailsAre).toEqual(mailsWere);
-    for (const table of ['profile_images', 'content_images', 'content_image_variants'] as const) {
-      const images = (db: DatabaseHandle['db']) => db.selectFrom(table).selectAll().execute();
-      const [were, are] = await Promise.all([images(context.db), images(target.db)]);
-      expect(are, table).toEqual(were);
-    }
-    expect(manifest.tables.find((table) => table.name === 'profile_images')?.rows).toBe(1);
-    expect((await target.db.selectFrom('outbox').select('id').execute()).length).toBeGreaterThanOrEqual(
-      acknowledgedBefore.length,
-    );
   });
 });
