@@ -148,7 +148,7 @@ describe('the inbox keeps up', () => {
     await page.getByText('1 new enquiry').waitFor();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/inbox-laptop-new.png` });
     expect(await page.locator('.enquiry-row__name a').first().textContent()).toBe(firstBefore);
-    await page.getByRole('tab', { name: /Contact \(13 new\)/ }).waitFor();
+    await page.getByRole('tab', { name: /Contact \(13 unread\)/ }).waitFor();
     await page.getByRole('button', { name: 'Show 1 new' }).click();
     await page.getByRole('link', { name: 'Urgent Uchenna' }).waitFor();
     expect(await page.locator('.enquiry-row__name a').first().textContent()).toBe('Urgent Uchenna');

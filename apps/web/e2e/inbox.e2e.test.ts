@@ -109,10 +109,10 @@ afterAll(async () => {
 });
 
 describe("a staff member's day in the inbox, on a phone", () => {
-  it('shows the newest page with the count of new enquiries in the tab name, and pages on', async () => {
+  it('shows the newest page with the count of unread enquiries in the tab name, and pages on', async () => {
     const page = await signedInPage(AMAKA);
     await openContactTab(page);
-    await page.getByRole('tab', { name: new RegExp(`${MESSAGE_KIND_LABELS.contact}.*${OTHERS + 1} new`) }).waitFor();
+    await page.getByRole('tab', { name: new RegExp(`${MESSAGE_KIND_LABELS.contact}.*${OTHERS + 1} unread`) }).waitFor();
     await page.getByText(`${OTHERS + 1} enquiries`).waitFor();
     await page.getByRole('link', { name: `Visitor ${OTHERS}`, exact: true }).waitFor();
     expect(await page.getByRole('link', { name: CUSTOMER.name }).count()).toBe(0);
