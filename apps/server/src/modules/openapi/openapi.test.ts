@@ -17,6 +17,7 @@ import {
   UNMATCHED_MAIL_PATHS,
   CONVERSATION_PATHS,
   DIGEST_PATH,
+  PROFILE_PATHS,
   REPORT_NAMES,
   REPORTS_PATH,
   RESPONSE_TIMES_PATHS,
@@ -90,6 +91,8 @@ function expectedApiPaths(): string[] {
       RESPONSE_TIMES_PATHS.FIRST_RESPONSE.replace(':kind', '{kind}').replace(':id', '{id}'),
       // The signed-in person's daily digest setting (issue 21).
       DIGEST_PATH,
+      // The signed-in person's own profile: name, password, picture (issue 23).
+      ...Object.values(PROFILE_PATHS),
       // An enquiry's snooze (issue 21).
       snoozePathOf('contact', 7).replace('/contact/7/', '/{kind}/{id}/'),
       // The Content area, its images and who may edit (issue 22).
