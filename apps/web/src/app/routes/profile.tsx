@@ -2,6 +2,7 @@ import { SPEC_MESSAGES } from '@agency/shared';
 import { Redirect } from '@/components/ui/link';
 import { avatarUrlOf, StaffArea, StaffPageFrame, type StaffSession } from '@/features/auth';
 // The switch alone: the inbox's screens stay out of this page's chunk.
+import { AssignmentMailSetting } from '@/features/dashboard/components/assignment-mail-setting';
 import { DigestSetting } from '@/features/dashboard/components/digest-setting';
 import { ProfileScreen } from '@/features/profile';
 
@@ -25,7 +26,16 @@ function Profile({ loading, user, redirect, leave }: StaffSession) {
   }
   return (
     <StaffPageFrame>
-      <ProfileScreen onLogout={() => leave('logout')} avatarUrlOf={avatarUrlOf} notifications={<DigestSetting />} />
+      <ProfileScreen
+        onLogout={() => leave('logout')}
+        avatarUrlOf={avatarUrlOf}
+        notifications={
+          <>
+            <DigestSetting />
+            <AssignmentMailSetting />
+          </>
+        }
+      />
     </StaffPageFrame>
   );
 }
