@@ -10,7 +10,7 @@ import { createApp } from '../../app';
 import { DEFAULT_LIMITS, type AbuseLimits } from '../../config/config';
 import { parseRateLimit, RATE_LIMIT_OFF } from '../../config/rate-limit';
 import { createLogger } from '../../lib/logger';
-import { FAKE_PNG, PNG_IMAGE } from '../../test/images';
+import { FAKE_PNG } from '../../test/images';
 import {
   createTestContext,
   registerAndConfirm,

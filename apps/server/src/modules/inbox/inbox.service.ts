@@ -671,25 +671,7 @@ export async function exportEnquiries(
 }
 
 /**
- * Gives back every enquiry an account had (issue 17): called in the transaction that removes or refuses the
- * account, so nothing stays assigned to someone the assignee list no longer names. Each enquiry's history records
- * the change with the owner who made it. Returns how many enquiries were released.
+ * What a removed or refused account held (issues 17 and 23): listed for the owner first, then handed to a colleague or
+ * to nobody in the transaction that takes the account's access away.
  */
-export async function releaseAssignments(
-  db: repository.Db,
-  release: { assigneeId: number; actorId: number; at: EpochMs },
-): Promise<number> {
-  const ids = await repository.listAssignedIds(db, release.assigneeId);
-  for (const id of ids) {
-    await repository.setAssignee(db, id, null);
-    await repository.insertEvent(db, {
-      enquiryId: id,
-      actorId: release.actorId,
-      action: 'assignee',
-      from: String(release.assigneeId),
-      to: null,
-      createdAt: release.at,
-    });
-  }
-  return ids.length;
-}
+export { handOverAssignments, listOpenAssigned } from './inbox-handover';

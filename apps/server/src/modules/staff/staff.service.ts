@@ -15,7 +15,7 @@ import { accountApprovedMail } from '../../lib/mail-templates';
 import { queueAssignmentMail } from '../assignment-mail/assignment-mail.service';
 import { actorOf, recordAudit } from '../audit/audit.service';
 import { accountNameOf, destroyUserSessions } from '../auth/auth.service';
-import { handOverAssignments, listOpenAssigned } from '../inbox/inbox-handover';
+import { handOverAssignments, listOpenAssigned } from '../inbox/inbox.service';
 import { queueMails } from '../outbox/outbox';
 import * as repository from './staff.repository';
 

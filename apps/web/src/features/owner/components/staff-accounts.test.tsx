@@ -1,7 +1,13 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STAFF_ADMIN_PATHS, type AccountRole, type StaffAccount } from '@agency/shared';
+import {
+  STAFF_ADMIN_PATHS,
+  STAFF_REMOVAL_PATHS,
+  type AccountRole,
+  type OpenEnquiry,
+  type StaffAccount,
+} from '@agency/shared';
 import { StaffQueryProvider } from '@/lib/staff-query';
 import { jsonResponse, requestsTo, stubApi } from '@/test/stub-api';
 import { useOwnerCheck } from '../hooks/use-owner-check';
@@ -15,7 +21,7 @@ const DAYO = accountOf({ id: 4, email: 'dayo@example.ng', username: 'dayo', role
 const EMEKA = accountOf({ id: 5, email: 'emeka@example.ng', username: 'emeka', role: 'removed' });
 
 /** A fake server holding the accounts: each action changes a role, as the real one does. */
-function serveAccounts(initial: StaffAccount[]) {
+function serveAccounts(initial: StaffAccount[], openEnquiries: Record<number, OpenEnquiry[]> = {}) {
   let accounts = initial;
   const change = (id: number, role: AccountRole) => () => {
     accounts = accounts.map((account) => (account.id === id ? { ...account, role } : account));
@@ -27,7 +33,19 @@ function serveAccounts(initial: StaffAccount[]) {
   for (const account of initial) {
     routes[STAFF_ADMIN_PATHS.approve(account.id)] = change(account.id, 'staff');
     routes[STAFF_ADMIN_PATHS.refuse(account.id)] = change(account.id, 'refused');
-    routes[STAFF_ADMIN_PATHS.remove(account.id)] = change(account.id, 'removed');
+    routes[STAFF_ADMIN_PATHS.remove(account.id)] = async ({ init }) => {
+      const { reassignTo } = JSON.parse(String(init.body ?? '{}')) as { reassignTo?: number | null };
+      const held = openEnquiries[account.id] ?? [];
+      const answer: unknown = await change(account.id, 'removed')().json();
+      return jsonResponse({
+        ...(answer as object),
+        reassigned: reassignTo ? held.length : 0,
+        unassigned: reassignTo ? 0 : held.length,
+        reassignedTo: reassignTo ?? null,
+      });
+    };
+    routes[STAFF_REMOVAL_PATHS.openEnquiries(account.id)] = () =>
+      jsonResponse({ success: true, enquiries: openEnquiries[account.id] ?? [] });
     routes[STAFF_ADMIN_PATHS.makeOwner(account.id)] = change(account.id, 'owner');
     routes[STAFF_ADMIN_PATHS.makeStaff(account.id)] = change(account.id, 'staff');
   }
@@ -117,9 +135,9 @@ describe('the Staff page', () => {
     const remove = await screen.findByRole('button', { name: 'Remove bola@example.ng' });
 
     await userEvent.click(remove);
-    const question = screen.getByRole('dialog', { name: 'Remove bola@example.ng?' });
+    const question = await screen.findByRole('dialog', { name: 'Remove bola@example.ng?' });
     expect(question).toHaveAccessibleDescription(
-      'They are signed out at once and can no longer use the staff area. The enquiries assigned to them become unassigned.',
+      'They are signed out at once and can no longer use the staff area. They hold no open enquiries; any others assigned to them become unassigned.',
     );
     expect(within(question).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await userEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
@@ -128,12 +146,43 @@ describe('the Staff page', () => {
     expect(requestsTo(fetchMock, STAFF_ADMIN_PATHS.remove(2))).toHaveLength(0);
 
     await userEvent.click(remove);
-    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByRole('status')).toHaveTextContent('bola@example.ng is removed and signed out.');
     expect(requestsTo(fetchMock, STAFF_ADMIN_PATHS.remove(2))).toHaveLength(1);
     await waitFor(() =>
       expect(within(section('Staff')).queryByText('bola@example.ng', { selector: 'p' })).not.toBeInTheDocument(),
     );
+  });
+
+  it('lists the open enquiries of a colleague being removed, by reference, name and kind, and hands them to the colleague chosen', async () => {
+    const CHUKA = accountOf({ id: 6, email: 'chuka@example.ng', username: 'Chuka Obi', role: 'staff' });
+    const held: OpenEnquiry[] = [
+      { id: 11, kind: 'contact', reference: 'RC-26-00011', name: 'Ngozi Eze', status: 'new' },
+      { id: 12, kind: 'web_dev', reference: 'RW-26-00012', name: 'Tunde Bello', status: 'contacted' },
+    ];
+    const fetchMock = serveAccounts([ME, BOLA, CHUKA], { 2: held });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove bola@example.ng' }));
+    const question = await screen.findByRole('dialog', { name: 'Remove bola@example.ng?' });
+    const list = within(question).getByRole('list', { name: 'They hold 2 enquiries still open:' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'RC-26-00011Ngozi EzeContact · New',
+      'RW-26-00012Tunde BelloWeb Development · Contacted',
+    ]);
+    const taker = within(question).getByRole('combobox', { name: 'Give the open enquiries to' });
+    expect(
+      within(taker)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Nobody: leave them unassigned', 'ada (ada@example.ng), you', 'Chuka Obi (chuka@example.ng)']);
+    await userEvent.selectOptions(taker, 'Chuka Obi (chuka@example.ng)');
+    await userEvent.click(within(question).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'bola@example.ng is removed and signed out. 2 enquiries now with chuka@example.ng.',
+    );
+    const [removal] = requestsTo(fetchMock, STAFF_ADMIN_PATHS.remove(2));
+    expect(JSON.parse(String(removal?.init.body))).toEqual({ reassignTo: 6 });
   });
 
   it('makes a staff member an owner, shown with the owner role', async () => {

@@ -1,11 +1,20 @@
 import { useId, useState, type ReactNode } from 'react';
-import { ROLE_LABELS, type StaffAccount } from '@agency/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  MESSAGE_KIND_LABELS,
+  ROLE_LABELS,
+  valueLabelOf,
+  type OpenEnquiry,
+  type RemovedAccountAnswer,
+  type StaffAccount,
+} from '@agency/shared';
 import { ApiError } from '@/lib/api-client';
 import { formatLagosDate } from '@/lib/format-date';
 import { isAccessError } from '@/lib/staff-query';
 import { approveAccount } from '../api/approve-account';
 import { makeOwner } from '../api/make-owner';
 import { makeStaff } from '../api/make-staff';
+import { openEnquiriesQuery } from '../api/list-open-enquiries';
 import { refuseAccount } from '../api/refuse-account';
 import { removeAccount } from '../api/remove-account';
 import { setContentEditor } from '../api/set-content-editor';
@@ -13,6 +22,7 @@ import { useAccountChange } from '../hooks/use-account-change';
 import type { OwnerScreenProps } from '../owner-page-props';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import './owner.css';
+import './staff-accounts.css';
 
 type AccountAction = 'approve' | 'refuse' | 'remove' | 'makeOwner' | 'makeStaff';
 
@@ -29,7 +39,8 @@ const ACTIONS: Record<
   refuse: { label: 'Refuse', call: refuseAccount, doing: 'Refusing', done: (email) => `${email} is refused.` },
   remove: {
     label: 'Remove',
-    call: removeAccount,
+    // Asked with the owner's choice for the open enquiries (RemovalQuestion); without one, nobody takes them.
+    call: (id) => removeAccount(id, null).then((answer) => answer.account),
     doing: 'Removing',
     done: (email) => `${email} is removed and signed out.`,
   },
@@ -65,7 +76,7 @@ const QUESTIONS: Record<Exclude<AccountAction, 'approve'>, (account: StaffAccoun
   }),
   remove: (account) => ({
     title: `Remove ${account.email}${account.me ? ' (you)' : ''}?`,
-    consequence: `${account.me ? 'You are' : 'They are'} signed out at once and can no longer use the staff area. The enquiries assigned to ${account.me ? 'you' : 'them'} become unassigned.`,
+    consequence: `${account.me ? 'You are' : 'They are'} signed out at once and can no longer use the staff area. The enquiries assigned to ${account.me ? 'you' : 'them'} become unassigned, unless you give the open ones to a colleague below.`,
     confirm: 'Remove',
     danger: true,
   }),
@@ -92,9 +103,13 @@ export function StaffAccounts({ accounts }: OwnerScreenProps) {
   const [announcement, setAnnouncement] = useState('');
   const change = useAccountChange();
   const busy = change.isPending ? change.variables.account.id : null;
-  const [asking, setAsking] = useState<{ action: Exclude<AccountAction, 'approve'>; account: StaffAccount } | null>(
-    null,
-  );
+  const [asking, setAsking] = useState<{
+    action: Exclude<AccountAction, 'approve'>;
+    account: StaffAccount;
+    openEnquiries?: OpenEnquiry[];
+  } | null>(null);
+  const [looking, setLooking] = useState<number | null>(null);
+  const client = useQueryClient();
   const id = useId();
 
   const waiting = accounts.filter((account) => account.role === 'pending');
@@ -104,19 +119,47 @@ export function StaffAccounts({ accounts }: OwnerScreenProps) {
   const isLastOwner = (account: StaffAccount) => account.role === 'owner' && owners.length === 1;
 
   function choose(action: AccountAction, account: StaffAccount) {
-    if (busy !== null) return;
+    if (busy !== null || looking !== null) return;
     if (action === 'approve') run(action, account);
+    else if (action === 'remove') void askRemoval(account);
     else setAsking({ action, account });
   }
 
-  function run(action: AccountAction, account: StaffAccount) {
+  /** The removal question opens with the colleague's open enquiries listed (issue 23): asked for first. */
+  async function askRemoval(account: StaffAccount) {
+    setAnnouncement('');
+    setLooking(account.id);
+    try {
+      const openEnquiries = await client.fetchQuery(openEnquiriesQuery(account.id));
+      setAsking({ action: 'remove', account, openEnquiries });
+    } catch (error) {
+      if (!isAccessError(error)) {
+        const reason = error instanceof ApiError ? error.serverMessage : null;
+        setAnnouncement(reason ?? `The open enquiries of ${account.email} could not be loaded. Please try again.`);
+      }
+    } finally {
+      setLooking(null);
+    }
+  }
+
+  function run(action: AccountAction, account: StaffAccount, reassignTo: StaffAccount | null = null) {
     if (busy !== null) return;
-    const { call, doing, done } = ACTIONS[action];
+    const { doing, done } = ACTIONS[action];
+    let handover: RemovedAccountAnswer | undefined;
+    const call =
+      action === 'remove'
+        ? (accountId: number) =>
+            removeAccount(accountId, reassignTo?.id ?? null).then((answer) => {
+              handover = answer;
+              return answer.account;
+            })
+        : ACTIONS[action].call;
     setAnnouncement('');
     change.mutate(
       { call, account },
       {
-        onSuccess: (changed) => setAnnouncement(done(changed.email)),
+        onSuccess: (changed) =>
+          setAnnouncement([done(changed.email), handover ? handoverText(handover, reassignTo) : ''].join(' ').trim()),
         onError: (error) => {
           if (isAccessError(error)) return;
           const reason = error instanceof ApiError ? error.serverMessage : null;
@@ -148,17 +191,17 @@ export function StaffAccounts({ accounts }: OwnerScreenProps) {
     );
   }
 
-  function answer(confirmed: boolean) {
+  function answer(confirmed: boolean, reassignTo: StaffAccount | null = null) {
     const question = asking;
     setAsking(null);
-    if (confirmed && question) run(question.action, question.account);
+    if (confirmed && question) run(question.action, question.account, reassignTo);
   }
 
   const button = (action: AccountAction, account: StaffAccount, options: { danger?: boolean; note?: string } = {}) => (
     <button
       type="button"
       className={`btn ${options.danger ? 'btn--owner-danger' : 'btn--secondary'} owner-account__action`}
-      disabled={busy !== null || options.note !== undefined}
+      disabled={busy !== null || looking !== null || options.note !== undefined}
       aria-describedby={options.note}
       onClick={() => choose(action, account)}
     >
@@ -239,7 +282,16 @@ export function StaffAccounts({ accounts }: OwnerScreenProps) {
         </ul>
       </section>
 
-      {asking ? <AccountQuestion {...asking} onAnswer={answer} /> : null}
+      {asking?.openEnquiries ? (
+        <RemovalQuestion
+          account={asking.account}
+          openEnquiries={asking.openEnquiries}
+          colleagues={staff.filter((colleague) => colleague.id !== asking.account.id)}
+          onAnswer={answer}
+        />
+      ) : asking ? (
+        <AccountQuestion {...asking} onAnswer={answer} />
+      ) : null}
 
       {former.length > 0 ? (
         <details className="owner-card owner-former">
@@ -294,6 +346,91 @@ function AccountQuestion({
       onCancel={() => onAnswer(false)}
     >
       <p>{question.consequence}</p>
+    </ConfirmDialog>
+  );
+}
+
+/** A colleague in the taker list: their name and address, so two of one name are told apart. */
+const colleagueText = (colleague: StaffAccount) =>
+  `${colleague.username === colleague.email ? colleague.email : `${colleague.username} (${colleague.email})`}${colleague.me ? ', you' : ''}`;
+
+const enquiriesText = (count: number) => `${count} ${count === 1 ? 'enquiry' : 'enquiries'}`;
+
+/** What became of a removed colleague's enquiries, after "… is removed and signed out." */
+function handoverText(handover: RemovedAccountAnswer, colleague: StaffAccount | null): string {
+  const parts: string[] = [];
+  if (handover.reassigned > 0 && colleague) {
+    parts.push(`${enquiriesText(handover.reassigned)} now with ${colleague.email}.`);
+  }
+  if (handover.unassigned > 0) parts.push(`${enquiriesText(handover.unassigned)} now unassigned.`);
+  return parts.join(' ');
+}
+
+/**
+ * Remove, when the colleague holds open enquiries (issue 23): the question lists them by reference, name and kind and
+ * asks who takes them over, one colleague or nobody, so the removal and the handover are one step.
+ */
+function RemovalQuestion({
+  account,
+  openEnquiries,
+  colleagues,
+  onAnswer,
+}: {
+  account: StaffAccount;
+  openEnquiries: OpenEnquiry[];
+  colleagues: StaffAccount[];
+  onAnswer: (confirmed: boolean, reassignTo?: StaffAccount | null) => void;
+}) {
+  const [takerId, setTakerId] = useState('');
+  const id = useId();
+  const question = QUESTIONS.remove(account);
+  const taker = colleagues.find((colleague) => String(colleague.id) === takerId) ?? null;
+  const them = account.me ? 'you' : 'them';
+  return (
+    <ConfirmDialog
+      title={question.title}
+      confirmLabel={question.confirm}
+      danger={question.danger}
+      onConfirm={() => onAnswer(true, taker)}
+      onCancel={() => onAnswer(false)}
+    >
+      {openEnquiries.length === 0 ? (
+        <p>
+          {account.me ? 'You are' : 'They are'} signed out at once and can no longer use the staff area.{' '}
+          {account.me ? 'You hold' : 'They hold'} no open enquiries; any others assigned to {them} become unassigned.
+        </p>
+      ) : (
+        <>
+          <p>{question.consequence}</p>
+          <p className="staff-removal__count" id={`${id}-count`}>
+            {account.me ? 'You hold' : 'They hold'} {enquiriesText(openEnquiries.length)} still open:
+          </p>
+          <ul className="staff-removal__list" aria-labelledby={`${id}-count`}>
+            {openEnquiries.map((enquiry) => (
+              <li key={enquiry.id} className="staff-removal__item">
+                <span className="staff-removal__reference">{enquiry.reference}</span>
+                <span>{enquiry.name}</span>
+                <span className="staff-removal__meta">
+                  {MESSAGE_KIND_LABELS[enquiry.kind]} · {valueLabelOf(enquiry.status)}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <div className="field staff-removal__taker">
+            <label className="field__label" htmlFor={`${id}-taker`}>
+              Give the open enquiries to
+            </label>
+            <select id={`${id}-taker`} value={takerId} onChange={(event) => setTakerId(event.target.value)}>
+              <option value="">Nobody: leave them unassigned</option>
+              {colleagues.map((colleague) => (
+                <option key={colleague.id} value={colleague.id}>
+                  {colleagueText(colleague)}
+                </option>
+              ))}
+            </select>
+          </div>
+        </>
+      )}
     </ConfirmDialog>
   );
 }
