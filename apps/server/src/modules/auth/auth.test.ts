@@ -186,7 +186,13 @@ describe('login, session and logout', () => {
     expect(response.body).toEqual({
       success: true,
       message: API_MESSAGES.LOGIN_SUCCESS,
-      user: { username: 'owner', email: 'owner@agency.test', profile_image: DEFAULT_AVATAR, contentEditor: true },
+      user: {
+        username: 'owner',
+        displayName: 'owner',
+        email: 'owner@agency.test',
+        profile_image: DEFAULT_AVATAR,
+        contentEditor: true,
+      },
     });
     const cookie = sessionCookieOf(response);
     expect(cookie).toMatch(/HttpOnly/i);
@@ -209,7 +215,13 @@ describe('login, session and logout', () => {
     const signedIn = await agent.get(API_PATHS.SESSION_CHECK);
     expect(signedIn.body).toEqual({
       success: true,
-      user: { username: 'owner', email: 'owner@agency.test', profile_image: DEFAULT_AVATAR, contentEditor: true },
+      user: {
+        username: 'owner',
+        displayName: 'owner',
+        email: 'owner@agency.test',
+        profile_image: DEFAULT_AVATAR,
+        contentEditor: true,
+      },
     });
   });
 
