@@ -41,43 +41,29 @@ const spentLinkOf = (error: unknown): SpentLink | undefined =>
     : undefined;
 
 /**
- * /reset-password?token= (spec 2/5/8): the link is asked about first; a used or expired one says so and offers a
+ * /reset-password?token= (spec 2/5/8): the link is asked about at once; a used or expired one says so and offers a
  * new one instead of the form (docs/decisions/0047). Otherwise a new password twice, then /auth after 2 s. Every
  * message, the rule's and "Passwords do not match." included, shows in the one status line with the spec's cross
  * mark.
  */
 export function ResetPasswordForm({ token }: { token: string | null }) {
-  const [link, setLink] = useState<ResetLinkState | 'checking'>(token ? 'checking' : 'usable');
+  // The form first, as the page is prerendered (without the token) and hydrated: a password typed before the
+  // script ran is kept and sent (useForm), and the link's answer replaces the form within a moment when it is spent.
+  const [link, setLink] = useState<ResetLinkState>('usable');
 
   useEffect(() => {
     if (!token) return;
     const asking = new AbortController();
     checkResetLink(token, asking.signal).then(setLink, (error: unknown) => {
       if (asking.signal.aborted) return;
-      // The form is the fallback: its submit meets the same refusal, in the same words.
+      // The form stays: its submit meets the same refusal, in the same words.
       console.warn('Checking the reset link failed', error);
-      setLink('usable');
     });
     return () => asking.abort();
   }, [token]);
 
-  if (link === 'checking') return <CheckingLink />;
   if (link === 'used' || link === 'expired') return <SpentResetLink state={link} />;
   return <NewPasswordForm token={token} onSpentLink={setLink} />;
-}
-
-function CheckingLink() {
-  const ids = useId();
-  return (
-    <section className="auth-card" aria-labelledby={`${ids}-title`} aria-busy="true">
-      <h1 className="auth-card__title" id={`${ids}-title`}>
-        Set a new password
-      </h1>
-      <p className="auth-card__lead" role="status">
-        Checking your link…
-      </p>
-    </section>
-  );
 }
 
 /** A used or expired link: what became of it, and a new one mailed to the address given. */
