@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { EnquiryAnswerSchema, INBOX_PATHS, type MessageKind } from '@agency/shared';
+import { INBOX_PATHS, MoveAnswerSchema, type MessageKind } from '@agency/shared';
 import { request } from '@/lib/api-client';
 import { applyEnquiry } from '../inbox-cache';
 
@@ -10,15 +10,16 @@ export interface EnquiryTarget {
 }
 
 /**
- * A move between folders that answers the enquiry as it now is: one request, and the answer takes the row out of the
- * lists it no longer belongs in, into the one it does, with the counts following (applyEnquiry).
+ * A move between folders that answers the enquiry as it now is and the ticket to undo the move: one request, and the
+ * answer takes the row out of the lists it no longer belongs in, into the one it does, with the counts following
+ * (applyEnquiry).
  */
 function useEnquiryMove(method: 'POST' | 'DELETE', pathOf: (kind: MessageKind, id: number) => string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ kind, id }: EnquiryTarget) =>
-      request(pathOf(kind, id), { method, schema: EnquiryAnswerSchema }).then((answer) => answer.enquiry),
-    onSuccess: (enquiry) => applyEnquiry(client, enquiry),
+      request(pathOf(kind, id), { method, schema: MoveAnswerSchema }).then(({ enquiry, undo }) => ({ enquiry, undo })),
+    onSuccess: ({ enquiry }) => applyEnquiry(client, enquiry),
   });
 }
 

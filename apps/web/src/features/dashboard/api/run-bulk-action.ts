@@ -1,12 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { BulkAnswerSchema, INBOX_PATHS, type BulkActionBody, type MessageKind } from '@agency/shared';
+import { BulkAnswerSchema, INBOX_PATHS, type BulkActionBody, type MessageKind, type UndoTicket } from '@agency/shared';
 import { request } from '@/lib/api-client';
 import { inboxKeys } from '../inbox-cache';
 
-/** POST: one action (status, trash, restore, not-spam) on up to 100 enquiries; answers how many changed. */
-export function runBulkAction(kind: MessageKind, body: BulkActionBody): Promise<number> {
+/**
+ * POST: one action (status, trash, restore, not-spam) on up to 100 enquiries; answers how many changed and the ticket
+ * to undo it (null when nothing changed).
+ */
+export function runBulkAction(
+  kind: MessageKind,
+  body: BulkActionBody,
+): Promise<{ changed: number; undo: UndoTicket | null }> {
   return request(INBOX_PATHS.bulk(kind), { method: 'POST', body, schema: BulkAnswerSchema }).then(
-    (answer) => answer.changed,
+    ({ changed, undo }) => ({ changed, undo }),
   );
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import {
-  SPEC_MESSAGES,
+  RETENTION_DAYS,
   STATUS_LABELS,
   statusesOf,
   type BulkActionBody,
@@ -8,6 +8,7 @@ import {
   type MessageKind,
 } from '@agency/shared';
 import { Field } from '@/components/forms/fields';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { countText } from '@/lib/count-text';
 import { useBulkAction } from '../api/run-bulk-action';
 import { useDashboard } from '../dashboard-context';
@@ -24,19 +25,23 @@ interface BulkToolbarProps {
 
 const count = (changed: number) => countText(changed, 'enquiry', 'enquiries');
 
-/** What can be done to the selected rows at once: in the inbox a status and Delete, in trash Restore, in spam Not spam. */
+/**
+ * What can be done to the selected rows at once: in the inbox a status and Delete, in trash Restore, in spam Not spam.
+ * Each says what it did with "Undo" beside it (docs/decisions/0044); Delete first asks, naming how many.
+ */
 export function BulkToolbar({ view, kind, ids, onDone }: BulkToolbarProps) {
-  const { announce, fail } = useDashboard();
+  const { announceUndoable, fail } = useDashboard();
   const [status, setStatus] = useState<EnquiryStatus | ''>('');
+  const [confirming, setConfirming] = useState(false);
   const bulk = useBulkAction(kind);
   const busy = bulk.isPending;
 
-  const run = (body: Omit<BulkActionBody, 'ids'>, done: (changed: number) => string) =>
+  const run = (body: Omit<BulkActionBody, 'ids'>, done: (changed: string) => string) =>
     bulk.mutate(
       { ...body, ids },
       {
-        onSuccess: (changed) => {
-          announce(done(changed));
+        onSuccess: ({ changed, undo }) => {
+          announceUndoable(done(count(changed)), undo);
           onDone();
         },
         onError: (error) => fail(error, 'The change to the selected enquiries'),
@@ -51,8 +56,7 @@ export function BulkToolbar({ view, kind, ids, onDone }: BulkToolbarProps) {
           className="bulk-toolbar__status"
           onSubmit={(event) => {
             event.preventDefault();
-            if (status)
-              run({ action: 'status', status }, (changed) => `${count(changed)} set to ${STATUS_LABELS[status]}.`);
+            if (status) run({ action: 'status', status }, (changed) => `Set ${changed} to ${STATUS_LABELS[status]}.`);
           }}
         >
           <Field name="status" label="Set status">
@@ -81,7 +85,7 @@ export function BulkToolbar({ view, kind, ids, onDone }: BulkToolbarProps) {
           type="button"
           className="btn btn--secondary"
           disabled={busy}
-          onClick={() => run({ action: 'restore' }, (changed) => `${count(changed)} restored to the inbox.`)}
+          onClick={() => run({ action: 'restore' }, (changed) => `Restored ${changed} to the inbox.`)}
         >
           Restore
         </button>
@@ -91,23 +95,32 @@ export function BulkToolbar({ view, kind, ids, onDone }: BulkToolbarProps) {
           type="button"
           className="btn btn--secondary"
           disabled={busy}
-          onClick={() => run({ action: 'not-spam' }, (changed) => `${count(changed)} moved to the inbox.`)}
+          onClick={() => run({ action: 'not-spam' }, (changed) => `Moved ${changed} to the inbox.`)}
         >
           Not spam
         </button>
       ) : null}
       {view.folder !== 'trash' ? (
-        <button
-          type="button"
-          className="btn btn--danger"
-          disabled={busy}
-          onClick={() => {
-            if (window.confirm(SPEC_MESSAGES.DELETE_CONFIRM))
-              run({ action: 'trash' }, (changed) => `${count(changed)} moved to the trash.`);
-          }}
-        >
+        <button type="button" className="btn btn--danger" disabled={busy} onClick={() => setConfirming(true)}>
           Delete
         </button>
+      ) : null}
+      {confirming ? (
+        <ConfirmDialog
+          title={`Delete ${count(ids.length)}?`}
+          confirmLabel={`Delete ${count(ids.length)}`}
+          danger
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => {
+            setConfirming(false);
+            run({ action: 'trash' }, (changed) => `Moved ${changed} to the trash.`);
+          }}
+        >
+          <p>
+            {ids.length === 1 ? 'It moves' : 'They move'} to the trash, where {ids.length === 1 ? 'it' : 'they'} can be
+            restored for {RETENTION_DAYS.TRASH_AND_SPAM} days. You can also undo right after.
+          </p>
+        </ConfirmDialog>
       ) : null}
     </div>
   );

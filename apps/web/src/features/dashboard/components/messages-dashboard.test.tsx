@@ -6,6 +6,9 @@ import {
   API_PATHS,
   INBOX_PATHS,
   SPEC_MESSAGES,
+  UNDO_LIMITS,
+  UNDO_MESSAGES,
+  UNDO_PATH,
   type EnquiryDetail,
   type EnquirySummary,
   type EnquiryUpdate,
@@ -144,6 +147,9 @@ type Handler = (request: StubbedRequest) => Response | Promise<Response>;
  * One enquiry as the server keeps it: GET answers it, and PATCH, DELETE, restore and not-spam change it and answer it
  * as it is then (the route's `{ success, enquiry }`), with the history line the server would write.
  */
+/** The undo ticket a move or bulk action answers (docs/decisions/0044). */
+const ticketOf = (count: number, token = 'T'.repeat(22)) => ({ token, count, expiresAt: '2026-11-23T10:00:30.000Z' });
+
 function enquiryServer(start: EnquiryDetail) {
   let enquiry = start;
   let line = 100;
@@ -161,6 +167,7 @@ function enquiryServer(start: EnquiryDetail) {
     enquiry = { ...enquiry, history: [event, ...enquiry.history] };
   };
   const answer = () => jsonResponse({ success: true, enquiry });
+  const moved = () => jsonResponse({ success: true, enquiry, undo: ticketOf(1) });
   return {
     enquiry: ({ init }: StubbedRequest) => {
       if (init.method === 'PATCH') {
@@ -183,18 +190,19 @@ function enquiryServer(start: EnquiryDetail) {
       if (init.method === 'DELETE') {
         record('trash', enquiry.folder, 'trash');
         enquiry = { ...enquiry, folder: 'trash', trashedAt: '2026-11-23T10:00:00.000Z' };
+        return moved();
       }
       return answer();
     },
     restore: () => {
       record('restore', 'trash', 'inbox');
       enquiry = { ...enquiry, folder: 'inbox', trashedAt: null };
-      return answer();
+      return moved();
     },
     notSpam: () => {
       record('not-spam', 'spam', 'inbox');
       enquiry = { ...enquiry, folder: 'inbox', spamReason: null };
-      return answer();
+      return moved();
     },
   };
 }
@@ -431,14 +439,16 @@ describe('the staff inbox', () => {
   });
 
   it('sets the status of the selected rows at once', async () => {
-    const fetchMock = stubInbox({ [INBOX_PATHS.bulk('web_dev')]: () => jsonResponse({ success: true, changed: 2 }) });
+    const fetchMock = stubInbox({
+      [INBOX_PATHS.bulk('web_dev')]: () => jsonResponse({ success: true, changed: 2, undo: ticketOf(2) }),
+    });
     renderDashboard();
     await screen.findByRole('link', { name: 'Ada Obi' });
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select every enquiry on this page' }));
     expect(screen.getByText('2 enquiries selected')).toBeInTheDocument();
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Set status' }), 'Enrolled');
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
-    expect(await screen.findByText('2 enquiries set to Enrolled.')).toHaveAttribute('role', 'status');
+    expect(await screen.findByText('Set 2 enquiries to Enrolled.', { exact: false })).toHaveAttribute('role', 'status');
     expect(bodyOf(requestsTo(fetchMock, INBOX_PATHS.bulk('web_dev'))[0])).toEqual({
       action: 'status',
       status: 'enrolled',
@@ -447,18 +457,85 @@ describe('the staff inbox', () => {
     await waitFor(() => expect(requestsTo(fetchMock, INBOX_PATHS.list('web_dev'))).toHaveLength(2));
   });
 
-  it('deletes the selected rows to the trash after the spec confirmation, and not when cancelled', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
-    const fetchMock = stubInbox({ [INBOX_PATHS.bulk('web_dev')]: () => jsonResponse({ success: true, changed: 1 }) });
+  it('asks "Delete 2 enquiries?" before deleting the selected rows, and sends nothing when cancelled', async () => {
+    const fetchMock = stubInbox({
+      [INBOX_PATHS.bulk('web_dev')]: () => jsonResponse({ success: true, changed: 2, undo: ticketOf(2) }),
+    });
+    renderDashboard();
+    await screen.findByRole('link', { name: 'Ada Obi' });
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select every enquiry on this page' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const question = screen.getByRole('dialog', { name: 'Delete 2 enquiries?' });
+    expect(within(question).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await userEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(requestsTo(fetchMock, INBOX_PATHS.bulk('web_dev'))).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete 2 enquiries' }));
+    expect(await screen.findByRole('button', { name: 'Undo' })).toHaveFocus();
+    expect(screen.getByText(/^Moved 2 enquiries to the trash\./)).toHaveTextContent(
+      'Moved 2 enquiries to the trash. Undo',
+    );
+    expect(screen.getByText(/^Moved 2 enquiries to the trash\./)).toHaveAttribute('role', 'status');
+    expect(bodyOf(requestsTo(fetchMock, INBOX_PATHS.bulk('web_dev'))[0])).toEqual({ action: 'trash', ids: [7, 8] });
+  });
+
+  it('undoes the bulk delete with the Undo beside the message, says what came back and asks the list again', async () => {
+    const fetchMock = stubInbox({
+      [INBOX_PATHS.bulk('web_dev')]: () => jsonResponse({ success: true, changed: 2, undo: ticketOf(2) }),
+      [UNDO_PATH]: () =>
+        jsonResponse({ success: true, restored: 2, left: [], message: 'Undone: 2 enquiries are back as before.' }),
+    });
+    renderDashboard();
+    await screen.findByRole('link', { name: 'Ada Obi' });
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select every enquiry on this page' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete 2 enquiries' }));
+    const listsBefore = requestsTo(fetchMock, INBOX_PATHS.list('web_dev')).length;
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByText('Undone: 2 enquiries are back as before.')).toHaveAttribute('role', 'status');
+    expect(bodyOf(requestsTo(fetchMock, UNDO_PATH)[0])).toEqual({ token: 'T'.repeat(22) });
+    expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
+    expect(screen.getByText('Undone: 2 enquiries are back as before.')).toHaveFocus();
+    await waitFor(() => expect(requestsTo(fetchMock, INBOX_PATHS.list('web_dev')).length).toBeGreaterThan(listsBefore));
+  });
+
+  it('says the server’s words when the undo comes too late', async () => {
+    stubInbox({
+      [INBOX_PATHS.bulk('web_dev')]: () => jsonResponse({ success: true, changed: 1, undo: ticketOf(1) }),
+      [UNDO_PATH]: () => jsonResponse({ success: false, message: UNDO_MESSAGES.EXPIRED }, 410),
+    });
     renderDashboard();
     await screen.findByRole('link', { name: 'Ada Obi' });
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select the enquiry from Bola Ahmed' }));
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
-    expect(confirm).toHaveBeenCalledWith(SPEC_MESSAGES.DELETE_CONFIRM);
-    expect(requestsTo(fetchMock, INBOX_PATHS.bulk('web_dev'))).toHaveLength(0);
-    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('1 enquiry moved to the trash.')).toBeInTheDocument();
-    expect(bodyOf(requestsTo(fetchMock, INBOX_PATHS.bulk('web_dev'))[0])).toEqual({ action: 'trash', ids: [8] });
+    await userEvent.click(screen.getByRole('button', { name: 'Delete 1 enquiry' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText(UNDO_MESSAGES.EXPIRED)).toHaveAttribute('role', 'status');
+  });
+
+  it('takes the Undo away after its few seconds, the message staying', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      stubInbox({
+        [INBOX_PATHS.bulk('web_dev')]: () => jsonResponse({ success: true, changed: 1, undo: ticketOf(1) }),
+      });
+      renderDashboard();
+      await screen.findByRole('link', { name: 'Ada Obi' });
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      await user.click(screen.getByRole('checkbox', { name: 'Select the enquiry from Bola Ahmed' }));
+      await user.click(screen.getByRole('button', { name: 'Delete' }));
+      await user.click(screen.getByRole('button', { name: 'Delete 1 enquiry' }));
+      expect(await screen.findByRole('button', { name: 'Undo' })).toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(UNDO_LIMITS.WINDOW_MS - 100));
+      expect(screen.getByRole('button', { name: 'Undo' })).toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(200));
+      expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
+      expect(screen.getByText('Moved 1 enquiry to the trash.')).toHaveAttribute('role', 'status');
+      expect(screen.getByText('Moved 1 enquiry to the trash.')).toHaveFocus();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('deletes one row with its own Delete button after the spec confirmation, in one request', async () => {
@@ -515,7 +592,7 @@ describe('the staff inbox', () => {
     const trashed = summary({ id: 9, name: 'Chi Eze', folder: 'trash', trashedAt: '2026-11-20T09:15:00.000Z' });
     const fetchMock = stubInbox({
       [INBOX_PATHS.list('web_dev')]: () => pageOf([trashed]),
-      [INBOX_PATHS.bulk('web_dev')]: () => jsonResponse({ success: true, changed: 1 }),
+      [INBOX_PATHS.bulk('web_dev')]: () => jsonResponse({ success: true, changed: 1, undo: ticketOf(1) }),
     });
     renderDashboard();
     await userEvent.click(await screen.findByRole('link', { name: 'Trash (1)' }));
@@ -526,7 +603,7 @@ describe('the staff inbox', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select the enquiry from Chi Eze' }));
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Restore' }));
-    expect(await screen.findByText('1 enquiry restored to the inbox.')).toBeInTheDocument();
+    expect(await screen.findByText('Restored 1 enquiry to the inbox.', { exact: false })).toBeInTheDocument();
     expect(bodyOf(requestsTo(fetchMock, INBOX_PATHS.bulk('web_dev'))[0])).toEqual({ action: 'restore', ids: [9] });
   });
 
@@ -534,7 +611,7 @@ describe('the staff inbox', () => {
     const spam = summary({ id: 5, name: 'Robot', folder: 'spam', spamReason: 'honeypot' });
     const fetchMock = stubInbox({
       [INBOX_PATHS.list('contact')]: () => pageOf([spam]),
-      [INBOX_PATHS.bulk('contact')]: () => jsonResponse({ success: true, changed: 1 }),
+      [INBOX_PATHS.bulk('contact')]: () => jsonResponse({ success: true, changed: 1, undo: ticketOf(1) }),
     });
     renderDashboard('/dashboard?kind=contact&folder=spam');
     await screen.findByRole('link', { name: 'Robot' });
@@ -542,7 +619,7 @@ describe('the staff inbox', () => {
     expect(within(rowOf('Robot')).getByText(/Caught as spam: filled in the hidden field/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select the enquiry from Robot' }));
     await userEvent.click(screen.getByRole('button', { name: 'Not spam' }));
-    expect(await screen.findByText('1 enquiry moved to the inbox.')).toBeInTheDocument();
+    expect(await screen.findByText('Moved 1 enquiry to the inbox.', { exact: false })).toBeInTheDocument();
     expect(bodyOf(requestsTo(fetchMock, INBOX_PATHS.bulk('contact'))[0])).toEqual({ action: 'not-spam', ids: [5] });
   });
 

@@ -77,7 +77,7 @@ export function MessagesDashboard({ user, onLogout }: MessagesDashboardProps) {
       setAnnouncement(text);
       setUndoable(ticket && { text, ticket });
     },
-    [setAnnouncement],
+    [setAnnouncement, setUndoable],
   );
   const counts = useInboxCounts();
   const staff = useStaff();
