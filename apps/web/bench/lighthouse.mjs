@@ -20,6 +20,15 @@
 // --current=<git ref> measures a ref built the same way instead of this checkout (a frozen build, so another run
 // rebuilding this checkout's dist cannot change it mid-way); --save=DIR writes the run with the median TBT of each
 // page to DIR/current/ and DIR/<ref>/. A full paired run (no --pages) writes results.md.
+//
+// Regenerated pages (issue 22, docs/decisions/0043): `--published` serves this build twice, each server on its own
+// SQLite data folder: one left at revision 0 (the build's prerendered files) and one where an owner publishes a change
+// of each content type through the content API (e2e/harness/publish-each-type.ts: a case study and a blog post with an
+// uploaded picture, a testimonial, the creative training's fee), which is then restarted with NODE_ENV=production (the
+// publishing needs a session cookie over plain HTTP, which production marks Secure) and so renders every page from the
+// database at start. Runs alternate per page (revision 0, then published); the nine pages plus the new case study and
+// blog post, each paired with a seed page of its kind. Prints the medians, their ratios and the budgets of the
+// published pages; --runs defaults to 3 there, --pages as above (names: "new case", "new blog post").
 import { rmSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { spawnSync } from 'node:child_process';
@@ -82,13 +91,14 @@ function optionValue(name) {
   return argument === name ? (process.argv[index + 1] ?? null) : argument.slice(name.length + 1);
 }
 const AGAINST = optionValue('--against');
+const PUBLISHED = process.argv.includes('--published');
 if (process.argv.some((argument) => argument.startsWith('--against')) && !AGAINST?.match(/^[^-]/)) {
   console.error('[bench] --against needs a git ref: npm run bench:web -- --against 47a977d');
   process.exit(2);
 }
 const CURRENT_REF = optionValue('--current');
 const runsArgument = process.argv.find((argument) => argument.startsWith('--runs='));
-const RUNS = Math.max(1, Number(runsArgument?.split('=')[1] ?? (AGAINST ? 3 : 1)) || 1);
+const RUNS = Math.max(1, Number(runsArgument?.split('=')[1] ?? (AGAINST || PUBLISHED ? 3 : 1)) || 1);
 const pagesArgument = process.argv.find((argument) => argument.startsWith('--pages='));
 const ONLY_PAGES = pagesArgument ? new Set(pagesArgument.slice('--pages='.length).split(',')) : null;
 const saveArgument = process.argv.find((argument) => argument.startsWith('--save='));
@@ -272,17 +282,17 @@ function pairedTargets(row, floorLcpMs) {
   return targets.map((target) => ({ ...target, text: `${row.name}: ${target.label}` }));
 }
 
-function pairedTable(rows, currentLabel, refLabel) {
+function pairedTable(rows, currentLabel, refLabel, [now, then] = ['now', 'ref']) {
   const seconds = (ms) => (ms / 1000).toFixed(2);
   const ratio = (a, b) => (b > 0 ? `${(a / b).toFixed(2)}x` : '-');
   const header = [
     'page',
-    'LCP s: now / ref (ratio)',
-    'TBT ms: now / ref (ratio)',
-    'CLS: now / ref',
-    'perf: now / ref',
-    'FCP s: now / ref (ratio)',
-    'initial JS KB gzip: now / ref',
+    `LCP s: ${now} / ${then} (ratio)`,
+    `TBT ms: ${now} / ${then} (ratio)`,
+    `CLS: ${now} / ${then}`,
+    `perf: ${now} / ${then}`,
+    `FCP s: ${now} / ${then} (ratio)`,
+    `initial JS KB gzip: ${now} / ${then}`,
   ];
   const lines = rows.map(({ name, current: c, ref: r }) => [
     name,
@@ -294,7 +304,7 @@ function pairedTable(rows, currentLabel, refLabel) {
     `${(c.initialJsGzipBytes / KB).toFixed(1)} / ${(r.initialJsGzipBytes / KB).toFixed(1)}`,
   ]);
   return [
-    `now = ${currentLabel}, ref = ${refLabel}; medians per page`,
+    `${now} = ${currentLabel}, ${then} = ${refLabel}; medians per page`,
     '',
     `| ${header.join(' | ')} |`,
     `|${header.map(() => '---').join('|')}|`,
@@ -473,7 +483,117 @@ async function mainPaired() {
   }
 }
 
+/** The owner who publishes in --published, put straight into the SQLite file as `npm run bench:publish` does. */
+const BENCH_OWNER = { email: 'owner@published.bench', password: 'Bench!Published-0wner' };
+
+async function addOwner(dataDir) {
+  const [{ default: bcrypt }, { default: Database }] = await Promise.all([import('bcrypt'), import('better-sqlite3')]);
+  const db = new Database(path.join(dataDir, 'agency.sqlite'));
+  try {
+    const now = Date.now();
+    db.prepare(
+      "insert into users (email, password_hash, profile_image, is_staff, role, confirmed_at, created_at) values (?, ?, '', 1, 'owner', ?, ?)",
+    ).run(BENCH_OWNER.email, await bcrypt.hash(BENCH_OWNER.password, 10), now, now);
+  } finally {
+    db.close();
+  }
+}
+
+/** `--published`: the pages the server renders after a change of each type, beside the build's at revision 0. */
+async function mainPublished() {
+  const log = (line) => console.log(line);
+  if (!process.env.E2E_BUILD_ROOT) ensureBuilt(log);
+  const { publishEachType, signInCookie } = await harness('publish-each-type.ts');
+  const servers = [];
+  const dataDirs = [];
+  const start = async (dataDir, env) => {
+    const server = await startServerProcess({
+      port: await findFreePort(),
+      healthTimeoutMs: 120_000,
+      env: { DATA_DIR: dataDir, SESSION_SECRET: 'bench-only-secret-'.padEnd(48, 'x'), ...env },
+    });
+    servers.push(server);
+    return server;
+  };
+  try {
+    for (let index = 0; index < 2; index += 1)
+      dataDirs.push(await mkdtemp(path.join(os.tmpdir(), 'agency-bench-published-')));
+    const [buildDir, publishedDir] = dataDirs;
+    const production = { NODE_ENV: 'production' };
+    const atZero = await start(buildDir, production);
+
+    const editing = await start(publishedDir, {});
+    await addOwner(publishedDir);
+    const started = performance.now();
+    const paths = await publishEachType(
+      editing.baseUrl,
+      await signInCookie(editing.baseUrl, BENCH_OWNER),
+      180_000,
+    ).catch((error) => {
+      throw new Error(`${error.message}\nThe server's last lines:\n${editing.recentOutput()}`);
+    });
+    log(`[bench] published a change of each type; all served ${Math.round(performance.now() - started)} ms later`);
+    await editing.stop();
+    servers.splice(servers.indexOf(editing), 1);
+    const published = await start(publishedDir, production);
+    const answer = await fetch(`${published.baseUrl}${paths.casePath}`);
+    if (answer.status !== 200) throw new Error(`The restarted server answers ${answer.status} for ${paths.casePath}.`);
+
+    const pages = [
+      ...PAGES.map((page) => ({ ...page, pairedPath: page.path })),
+      // A new item has no page at revision 0: it is paired with a seed page drawn by the same component.
+      { name: 'new case', path: paths.casePath, pairedPath: '/portfolio-9012345/planetlaundromat' },
+      { name: 'new blog post', path: paths.blogPath, pairedPath: '/blog/why-your-website-feels-slow-on-mobile-data' },
+    ].filter((candidate) => !ONLY_PAGES || ONLY_PAGES.has(candidate.name));
+    const builds = [
+      { key: 'ref', baseUrl: atZero.baseUrl, pathOf: (page) => page.pairedPath },
+      { key: 'current', baseUrl: published.baseUrl, pathOf: (page) => page.path },
+    ];
+    const runsOf = new Map(pages.flatMap((page) => builds.map((build) => [`${build.key} ${page.name}`, []])));
+    for (let run = 1; run <= RUNS; run += 1) {
+      for (const page of pages) {
+        for (const build of builds) {
+          const url = `${build.baseUrl}${build.pathOf(page)}`;
+          log(`[bench] run ${run} of ${RUNS}: ${build.key === 'ref' ? 'revision 0' : 'published'} ${url}`);
+          const { report, trace, ...result } = await runLighthouse(url);
+          result.initialJsGzipBytes = await initialJsGzipBytes(result.scriptUrls);
+          runsOf.get(`${build.key} ${page.name}`).push(result);
+        }
+      }
+    }
+
+    const rows = pages.map((page) => {
+      const row = { ...page };
+      for (const build of builds) row[build.key] = summarizeRuns(runsOf.get(`${build.key} ${page.name}`)).medians;
+      return row;
+    });
+    const tableText = pairedTable(
+      rows,
+      `${describeCheckout()}, pages rendered by the server after publishing`,
+      'the same build, its prerendered pages (new items: paired with a seed page of their kind)',
+      ['published', 'rev 0'],
+    );
+    const budgets = rows.flatMap((row) =>
+      [
+        { label: 'performance >= 98', pass: row.current.performance >= 98 },
+        { label: 'LCP <= 1.2 s', pass: row.current.lcpMs <= 1200 },
+        { label: 'CLS = 0', pass: row.current.cls === 0 },
+        { label: 'TBT < 100 ms', pass: row.current.tbtMs < 100 },
+      ].map((budget) => ({ ...budget, text: `${row.name} (published): ${budget.label}` })),
+    );
+    console.log(`\n${tableText}\n`);
+    for (const budget of budgets) console.log(`${budget.pass ? 'PASS' : 'FAIL'}  ${budget.text}`);
+    console.log(
+      `\n${budgets.filter((budget) => budget.pass).length} of ${budgets.length} budgets met (medians of ${RUNS} runs)`,
+    );
+  } finally {
+    for (const server of servers) await server.stop();
+    for (const dataDir of dataDirs) await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
+  if (PUBLISHED) return mainPublished();
   if (AGAINST) return mainPaired();
   // E2E_BUILD_ROOT measures a frozen copy of the build (see e2e/harness/paths.ts) and builds nothing.
   if (!process.env.E2E_BUILD_ROOT) ensureBuilt((line) => console.log(line));

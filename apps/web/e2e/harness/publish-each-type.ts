@@ -156,8 +156,11 @@ export async function publishEachType(baseUrl: string, cookie: string, withinMs 
   for (;;) {
     const missing: string[] = [];
     for (const [pagePath, text] of served) {
-      const response = await fetch(`${baseUrl}${pagePath}`);
-      if (response.status !== 200 || !(await response.text()).includes(text)) missing.push(`${text} on ${pagePath}`);
+      // A busy machine may drop a connection now and then: it counts as not yet served.
+      const response = await fetch(`${baseUrl}${pagePath}`).catch((error: unknown) => error as Error);
+      if (response instanceof Error) missing.push(`${text} on ${pagePath} (${response.message})`);
+      else if (response.status !== 200 || !(await response.text()).includes(text))
+        missing.push(`${text} on ${pagePath}`);
     }
     if (missing.length === 0) return paths;
     if (Date.now() > deadline) throw new Error(`Not served within ${withinMs / 1000} s: ${missing.join('; ')}`);

@@ -18,6 +18,8 @@ export const CONTENT_PATHS = {
   unpublish: (id: number | string) => `/api/content/items/${id}/unpublish`,
   /** POST {version}: that earlier version is published again and becomes the draft. */
   rollback: (id: number | string) => `/api/content/items/${id}/rollback`,
+  /** POST { direction }: a published item one place up or down in its type's list on the site. */
+  move: (id: number | string) => `/api/content/items/${id}/move`,
   /** GET ?version=N|draft: the item's page as the public renderer draws it, for the editor's preview (HTML). */
   preview: (id: number | string) => `/api/content/items/${id}/preview`,
   /** POST multipart `image` (JPEG, PNG or WebP): stored with its AVIF and WebP variants. */
@@ -80,6 +82,8 @@ export const SaveDraftSchema = z.object({
 });
 export const PublishSchema = z.object({ at: z.iso.datetime({ offset: true }).optional() });
 export const RollbackSchema = z.object({ version: z.number().int().positive() });
+export const MoveContentSchema = z.object({ direction: z.enum(['up', 'down']) });
+export type MoveDirection = z.infer<typeof MoveContentSchema>['direction'];
 export const ImageFocusSchema = z.object({
   x: z.number().int().min(0).max(1000),
   y: z.number().int().min(0).max(1000),

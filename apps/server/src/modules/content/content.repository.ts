@@ -431,3 +431,24 @@ export async function insertSeedVersions(db: Db, dialect: DialectName, at: Epoch
       : insert.onConflict((conflict) => conflict.columns(['item_id', 'version']).doNothing())
   ).execute();
 }
+
+/**
+ * The ids of a type's published items in list order (position, then oldest first), locked on MariaDB while a move
+ * renumbers them, so two moves in one list run one after the other.
+ */
+export async function lockListOfType(db: Db, dialect: DialectName, type: ContentType): Promise<number[]> {
+  const query = db
+    .selectFrom('content_items')
+    .select('id')
+    .where('type', '=', type)
+    .where('deleted_at', 'is', null)
+    .where('published_version', 'is not', null)
+    .orderBy('position')
+    .orderBy('created_at')
+    .orderBy('id');
+  return (await (dialect === 'mysql' ? query.forUpdate() : query).execute()).map((row) => Number(row.id));
+}
+
+export async function setPosition(db: Db, id: number, position: number): Promise<void> {
+  await db.updateTable('content_items').set({ position }).where('id', '=', id).execute();
+}

@@ -7,6 +7,7 @@ import {
   ContentItemSummarySchema,
   CreateContentSchema,
   decimalId,
+  MoveContentSchema,
   PATHS,
   PublishSchema,
   RollbackSchema,
@@ -26,6 +27,7 @@ import {
   draftContent,
   getContent,
   listContent,
+  moveContent,
   publishContent,
   rollbackContent,
   saveDraft,
@@ -40,6 +42,7 @@ export const CONTENT_ROUTES = {
   publish: CONTENT_PATHS.publish(':id'),
   unpublish: CONTENT_PATHS.unpublish(':id'),
   rollback: CONTENT_PATHS.rollback(':id'),
+  move: CONTENT_PATHS.move(':id'),
   preview: CONTENT_PATHS.preview(':id'),
 } as const;
 
@@ -206,6 +209,23 @@ export function contentRouteDeclarations(deps: AppDeps): DeclaredRoute[] {
       responses: { '200': itemAnswer('The item as rolled back'), ...refusals(400, 401, 403, 404, 405, 413, 415, 503) },
       handle: async ({ req, res, params: id, body }) => {
         res.json({ success: true, item: await rollbackContent(deps, id, body.version, signedInUserId(req)) });
+      },
+    }),
+    declareRoute({
+      ...editors,
+      method: 'post',
+      path: CONTENT_ROUTES.move,
+      operationId: 'moveContent',
+      summary: "Moves a published item one place up or down in its type's list on the site",
+      params: inItem,
+      body: { schema: MoveContentSchema },
+      responses: {
+        '200': itemAnswer('The item, moved'),
+        ...refusals(400, 401, 403, 404, 405, 413, 415, 503),
+        '409': conflict('The item is not published, or already first or last in its list'),
+      },
+      handle: async ({ req, res, params: id, body }) => {
+        res.json({ success: true, item: await moveContent(deps, id, body.direction, signedInUserId(req)) });
       },
     }),
     declareRoute({

@@ -11,6 +11,7 @@ import {
   type ContentItemSummary,
   type ContentState,
   type ContentType,
+  type MoveDirection,
   type PublishedContent,
   type PublishedItem,
 } from '@agency/shared';
@@ -41,6 +42,9 @@ export const CONTENT_ERRORS = {
   NOT_PUBLISHABLE: 'Some fields must be completed before this can be published.',
   NOT_ON_SITE: 'This item is neither on the site nor scheduled.',
   NO_VERSION: 'There is no such version of this item.',
+  NOT_LISTED: 'Only an item on the site has a place in its list: publish it first.',
+  ALREADY_FIRST: 'This item is already first in its list.',
+  ALREADY_LAST: 'This item is already last in its list.',
   slugTaken: (type: ContentType, slug: string) =>
     `Another ${CONTENT_TYPE_LABELS[type].one.toLowerCase()} already uses the page address "${slug}": choose another.`,
 } as const;
@@ -341,6 +345,38 @@ export async function rollbackContent(
       actor: await actorOf(trx, userId),
       target: describe(item),
       detail: { id, version, from: item.publishedVersion },
+      at: now,
+    });
+    return { result: await itemOf(trx, id), changesSite: true };
+  });
+}
+
+/**
+ * A published item one place up or down among its type's published items, as every list on the site shows them.
+ * The list is numbered again from 0 in its new order (positions could tie: the seed's, an old draft's).
+ */
+export async function moveContent(
+  deps: ContentDeps,
+  id: number,
+  direction: MoveDirection,
+  userId: number,
+): Promise<ContentItem> {
+  return change(deps, async (trx, now) => {
+    const item = await lockedItem(deps, trx, id);
+    if (item.publishedVersion === null) throw new AppError(409, CONTENT_ERRORS.NOT_LISTED);
+    const list = await repository.lockListOfType(trx, deps.dialect, item.type);
+    const from = list.indexOf(id);
+    const to = direction === 'up' ? from - 1 : from + 1;
+    if (to < 0) throw new AppError(409, CONTENT_ERRORS.ALREADY_FIRST);
+    if (to >= list.length) throw new AppError(409, CONTENT_ERRORS.ALREADY_LAST);
+    list.splice(from, 1);
+    list.splice(to, 0, id);
+    for (const [position, listed] of list.entries()) await repository.setPosition(trx, listed, position);
+    await recordAudit(trx, {
+      action: 'content.moved',
+      actor: await actorOf(trx, userId),
+      target: describe(item),
+      detail: { id, from: from + 1, to: to + 1 },
       at: now,
     });
     return { result: await itemOf(trx, id), changesSite: true };

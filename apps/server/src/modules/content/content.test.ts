@@ -112,6 +112,7 @@ describe('the content routes', () => {
       CONTENT_PATHS.publish(7),
       CONTENT_PATHS.unpublish(7),
       CONTENT_PATHS.rollback(7),
+      CONTENT_PATHS.move(7),
       CONTENT_PATHS.preview(7),
     ]);
   });
@@ -127,6 +128,7 @@ describe('who may edit content', () => {
     [CONTENT_PATHS.publish(1), 'post'],
     [CONTENT_PATHS.unpublish(1), 'post'],
     [CONTENT_PATHS.rollback(1), 'post'],
+    [CONTENT_PATHS.move(1), 'post'],
     [CONTENT_PATHS.preview(1), 'get'],
   ];
 
@@ -399,6 +401,53 @@ describe('publishing', () => {
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe(CONTENT_ERRORS.NO_VERSION);
     expect((await editor.post(CONTENT_PATHS.rollback(item.id)).send({ version: 0 })).status).toBe(400);
+  });
+
+  it('moves a published item up and down its list: the site’s order, a new revision and an audit entry each time', async () => {
+    const first = await publishedItem('testimonial', testimonialData('Moved First'));
+    const second = await publishedItem('testimonial', testimonialData('Moved Second'));
+    const order = async () =>
+      (await publishedContent(context.db)).items.testimonial
+        .map((item) => item.data.name)
+        .filter((name) => name.startsWith('Moved '));
+    expect(await order()).toEqual(['Moved First', 'Moved Second']);
+    const listed = (await publishedContent(context.db)).items.testimonial.length;
+
+    let before = await revision();
+    const up = await editor.post(CONTENT_PATHS.move(second.id)).send({ direction: 'up' });
+    expect(up.status, up.text).toBe(200);
+    expect(up.body.item).toMatchObject({ id: second.id, state: 'published' });
+    expect(await order()).toEqual(['Moved Second', 'Moved First']);
+    expect(await revision()).toBe(before + 1);
+    const [entry] = (await auditOf('content.moved')).slice(-1);
+    expect(entry).toMatchObject({ actor_id: editorId, target: `testimonial ${second.slug}` });
+    expect(JSON.parse(entry?.detail ?? '{}')).toEqual({ id: second.id, from: listed, to: listed - 1 });
+
+    expect((await editor.post(CONTENT_PATHS.move(second.id)).send({ direction: 'down' })).status).toBe(200);
+    expect(await order()).toEqual(['Moved First', 'Moved Second']);
+    expect(await revision()).toBe(before + 2);
+
+    // At the end of the list, unpublished, or asked oddly: refused, and nothing changes.
+    before = await revision();
+    const last = await editor.post(CONTENT_PATHS.move(second.id)).send({ direction: 'down' });
+    expect(last.status).toBe(409);
+    expect(last.body.message).toBe(CONTENT_ERRORS.ALREADY_LAST);
+    const draft = await created('testimonial', testimonialData('Moved Draft'));
+    const unlisted = await editor.post(CONTENT_PATHS.move(draft.id)).send({ direction: 'up' });
+    expect(unlisted.status).toBe(409);
+    expect(unlisted.body.message).toBe(CONTENT_ERRORS.NOT_LISTED);
+    expect((await editor.post(CONTENT_PATHS.move(first.id)).send({ direction: 'sideways' })).status).toBe(400);
+    expect((await editor.post(CONTENT_PATHS.move(999_999)).send({ direction: 'up' })).status).toBe(404);
+    expect(await revision()).toBe(before);
+    expect(await order()).toEqual(['Moved First', 'Moved Second']);
+  });
+
+  it('refuses to move the first item of a list further up', async () => {
+    const [firstCase] = (await publishedContent(context.db)).items.case_study;
+    const [item] = (await listContent(context, 'case_study')).filter((candidate) => candidate.slug === firstCase?.slug);
+    const answer = await editor.post(CONTENT_PATHS.move(item?.id ?? 0)).send({ direction: 'up' });
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toBe(CONTENT_ERRORS.ALREADY_FIRST);
   });
 
   it('deletes: gone from the lists and the site, a new revision only when it was published', async () => {
