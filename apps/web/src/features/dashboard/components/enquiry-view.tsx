@@ -349,7 +349,13 @@ function Notes({ enquiry }: { enquiry: EnquiryDetail }) {
         Notes
       </h3>
       <form className="enquiry__note-form" onSubmit={handleSubmit}>
-        <Field name="body" label="Add a note" error={refusal}>
+        {/* A data request hands the person every note about them (issue 23): said before anyone writes one. */}
+        <Field
+          name="body"
+          label="Add a note"
+          hint="Notes are given to the person if they ask for their data."
+          error={refusal}
+        >
           {(control) => (
             <textarea
               {...control}
