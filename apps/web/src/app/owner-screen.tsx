@@ -57,7 +57,7 @@ function OwnerScreenBody({ current, title, children, session }: OwnerScreenFrame
 
   return (
     <StaffPageFrame wide nav={<OwnerNav current={current} accounts={owner.accounts} />}>
-      <OwnerPage title={title} username={user.username} onLogout={() => leave('logout')}>
+      <OwnerPage title={title} username={user.displayName ?? user.username} onLogout={() => leave('logout')}>
         {children({ accounts: owner.accounts })}
       </OwnerPage>
     </StaffPageFrame>

@@ -15,7 +15,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { lagosDayOf, lagosDayRange } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { findUserById, listConfirmedUsers, usernameOf } from '../auth/auth.service';
+import { accountNameOf, findUserById, listConfirmedUsers } from '../auth/auth.service';
 import * as repository from './reports.repository';
 import type { AnsweredRow, OutcomeGroup } from './reports.repository';
 
@@ -133,7 +133,7 @@ export async function buildReport(
   const outcomesByWeek = groupBy(outcomes, (group) => lagosDayOf(new Date(group.weekStartMs)));
   const misses = outcomes.filter(isOverdueMiss);
 
-  const names = new Map(users.map((each) => [each.id, usernameOf(each.email)]));
+  const names = new Map(users.map((each) => [each.id, accountNameOf(each)]));
   const byPerson = [...groupBy(answered, (row) => row.by ?? 0)]
     .map(([id, rows]) => ({
       userId: id,

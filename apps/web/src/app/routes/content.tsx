@@ -35,7 +35,7 @@ function ContentScreen({ session }: { session: StaffSession }) {
         </Link>
       }
     >
-      <OwnerPage title="Content" username={user.username} onLogout={() => leave('logout')}>
+      <OwnerPage title="Content" username={user.displayName ?? user.username} onLogout={() => leave('logout')}>
         {allowed ? (
           <ContentArea />
         ) : (

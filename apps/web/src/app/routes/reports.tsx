@@ -32,7 +32,7 @@ function ReportsScreen({ session }: { session: StaffSession }) {
         </Link>
       }
     >
-      <OwnerPage title="Reports" username={user.username} onLogout={() => leave('logout')}>
+      <OwnerPage title="Reports" username={user.displayName ?? user.username} onLogout={() => leave('logout')}>
         <Reports />
       </OwnerPage>
     </StaffPageFrame>
