@@ -69,6 +69,10 @@ async function resetLinkFor(email: string): Promise<string> {
     body: JSON.stringify({ email }),
   });
   expect(asked.status).toBe(200);
+  return nextResetLink(email);
+}
+
+async function nextResetLink(email: string): Promise<string> {
   // Other mails to the same address may come first (a staff notification); the reset mail is the next with its link.
   for (let mailsRead = 0; mailsRead < 4; mailsRead += 1) {
     const mail = await takeMail(email);
@@ -164,8 +168,7 @@ describe.each(WIDTHS)('on a $name', ({ name, viewport }) => {
     await page.getByLabel('E-mail address').fill(OWNER.email);
     await page.getByRole('button', { name: RESET_LINK_TEXTS.send }).click();
     await page.getByText(API_MESSAGES.RESET_REQUESTED).waitFor();
-    const fresh = await takeMail(OWNER.email);
-    expect(fresh.links.some((candidate) => new URL(candidate).pathname === '/reset-password')).toBe(true);
+    expect(new URL(await nextResetLink(OWNER.email)).searchParams.get('token')).not.toBe(token);
     await page.close();
   });
 });
