@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS, PATHS, STAFF_MAIL_COPY } from '@agency/shared';
+import { API_PATHS, ASSIGNMENT_MAIL_COPY, ASSIGNMENT_MAIL_PATH, PATHS, STAFF_MAIL_COPY } from '@agency/shared';
 import { startHarness, type Harness } from './harness';
 
 /**
@@ -113,6 +113,31 @@ describe('who else is on an enquiry', () => {
       expect(harness.consoleErrors(chidi).filter((error) => !ownerCheck.test(error))).toEqual([]);
       await chidi.close();
       await tunde.close();
+    });
+  }
+});
+
+describe('the assignment mail switch on the profile', () => {
+  for (const width of [375, 1280]) {
+    it(`turns assignment mails off and on by keyboard at ${width} px; axe finds nothing`, async () => {
+      const page = await signedInPage(CHIDI, width);
+      await page.goto(PATHS.profile);
+      const toggle = page.getByRole('switch', { name: ASSIGNMENT_MAIL_COPY.SWITCH });
+      await toggle.waitFor();
+      expect(await toggle.isChecked()).toBe(true);
+      await page.getByText(ASSIGNMENT_MAIL_COPY.ON).waitFor();
+      expect(await harness.axe(page)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await toggle.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SCREENSHOTS}/profile-switch-${width}.png` });
+
+      await toggle.press('Space');
+      await page.getByText(ASSIGNMENT_MAIL_COPY.OFF).waitFor();
+      expect(await (await page.request.get(ASSIGNMENT_MAIL_PATH)).json()).toEqual({ success: true, enabled: false });
+      await toggle.press('Space');
+      await page.getByText(ASSIGNMENT_MAIL_COPY.ON).waitFor();
+      expect(await (await page.request.get(ASSIGNMENT_MAIL_PATH)).json()).toEqual({ success: true, enabled: true });
+      await page.close();
     });
   }
 });
