@@ -44,7 +44,7 @@ const placesByList = new Map<string, { scrollY: number; enquiry: number }>();
 
 /** One page of a tab's folder, newest first, with selection for the bulk actions, the pager and the export. */
 export function InboxList({ view }: InboxListProps) {
-  const { announce, fail } = useDashboard();
+  const { announceUndoable, fail } = useDashboard();
   const client = useQueryClient();
   const listHref = hrefOf(view);
   const query = listQueryOf(view, { cursor: true });
@@ -95,13 +95,13 @@ export function InboxList({ view }: InboxListProps) {
     if (!window.confirm(SPEC_MESSAGES.DELETE_CONFIRM)) return;
     trash.mutate(row, {
       // The answer took the row off the page (inbox-cache.ts); focus and the selection follow.
-      onSuccess: () => {
+      onSuccess: ({ undo }) => {
         const index = rows.findIndex((candidate) => candidate.id === row.id);
         focusAfterDelete.current = (rows[index + 1] ?? rows[index - 1])?.id ?? 'total';
         // The page's last row went: ask for it again, so older enquiries move up rather than "no messages" showing.
         if (rows.length === 1) void page.refetch();
         if (selected.has(row.id)) select(new Set([...selected].filter((id) => id !== row.id)));
-        announce(`The enquiry from ${row.name || row.email} moved to the trash.`);
+        announceUndoable(`The enquiry from ${row.name || row.email} moved to the trash.`, undo);
       },
       onError: (error) => fail(error, 'Deleting it'),
     });
