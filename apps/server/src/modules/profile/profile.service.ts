@@ -23,9 +23,9 @@ import {
 } from '../profile-images/profile-images.service';
 
 /**
- * A staff member's own profile (issue 23 item 3, docs/decisions/0047): the name they go by, their picture and their
- * password. Only the person changes them, each change is in the audit log, and a new password ends every other
- * session of the account.
+ * A staff member's own profile (issue 23 item 3; README, "Your profile"): the name they go by, their picture and their
+ * password. Only the person changes them, each change is in the audit log, and a new password ends every other session
+ * of the account.
  */
 
 export type ProfileDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'checkPassword'>;
