@@ -1,0 +1,98 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PATHS, MESSAGE_KIND_PATHS, PATHS } from '@agency/shared';
+import { startHarness, type Harness } from './harness';
+
+/**
+ * Issue 23 item 1: a staff member selects three enquiries, is asked "Delete 3 enquiries?", confirms, and takes it
+ * back with the Undo beside the status line, by keyboard, at a phone's width and a laptop's; the three are listed
+ * again, stored in the inbox, and the audit entry is marked undone; axe finds nothing. E2E_SCREENSHOTS=<dir> keeps
+ * screenshots.
+ */
+
+const OWNER = { email: 'kemi.owner@rendezvous.test', password: 'Owner#Kemi2026' };
+const PEOPLE = ['Ngozi Eze', 'Tunde Bello', 'Amaka Obi'];
+
+let harness: Harness;
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.E2E_SCREENSHOTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+beforeAll(async () => {
+  harness = await startHarness({ env: { FORM_RATE_LIMIT: 'off' } });
+  const form = new FormData();
+  form.set('email', OWNER.email);
+  form.set('password', OWNER.password);
+  expect((await fetch(`${harness.baseUrl}${API_PATHS.REGISTER}`, { method: 'POST', body: form })).status).toBe(201);
+  const mail = await harness.waitForMail(OWNER.email);
+  const link = mail.links.find((candidate) => new URL(candidate).pathname === PATHS.confirmEmail);
+  const token = link ? new URL(link).searchParams.get('token') : null;
+  expect((await fetch(`${harness.baseUrl}${API_PATHS.CONFIRM_EMAIL}?token=${token}`)).status).toBe(200);
+  for (const [index, name] of PEOPLE.entries()) {
+    const submitted = await fetch(`${harness.baseUrl}${MESSAGE_KIND_PATHS.contact.submit}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', Origin: harness.baseUrl },
+      body: JSON.stringify({
+        name,
+        email: `person${index}@example.ng`,
+        phone: `0803 555 010${index}`,
+        message: 'Could you redesign the website of my pharmacy in Enugu?',
+      }),
+    });
+    expect(submitted.status, await submitted.clone().text()).toBeLessThan(300);
+  }
+});
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+describe('undo of a bulk delete', () => {
+  for (const width of [375, 1280]) {
+    it(`asks "Delete 3 enquiries?", deletes them and brings the three back with Undo at ${width} px`, async () => {
+      const page = await harness.newPage({ viewport: { width, height: 900 } });
+      const login = await page.request.post(API_PATHS.LOGIN, { data: OWNER, headers: { Origin: harness.baseUrl } });
+      expect(login.status(), await login.text()).toBe(200);
+      await page.goto(`${PATHS.dashboard}?kind=contact`);
+      for (const name of PEOPLE) await page.getByRole('link', { name, exact: true }).waitFor();
+
+      // One by one, as a phone shows them (the page's select-all is a table header, not drawn on a phone).
+      for (const name of PEOPLE) await page.getByRole('checkbox', { name: `Select the enquiry from ${name}` }).check();
+      await page.getByRole('button', { name: 'Delete', exact: true }).click();
+      const question = page.getByRole('dialog', { name: 'Delete 3 enquiries?' });
+      await question.waitFor();
+      expect(await harness.axe(page)).toEqual([]);
+      await screenshot(page, `undo-question-${width}`);
+      await question.getByRole('button', { name: 'Delete 3 enquiries' }).click();
+
+      const status = page.getByRole('status').filter({ hasText: 'Moved 3 enquiries to the trash.' });
+      await status.waitFor();
+      const undo = status.getByRole('button', { name: 'Undo' });
+      // The toolbar that acted went away with the selection: the keyboard is on Undo, the next thing to do.
+      await expect.poll(() => undo.evaluate((button) => button === document.activeElement)).toBe(true);
+      for (const name of PEOPLE) expect(await page.getByRole('link', { name, exact: true }).count()).toBe(0);
+      expect(await harness.axe(page)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await screenshot(page, `undo-offered-${width}`);
+
+      await page.keyboard.press('Enter');
+      await page.getByText('Undone: 3 enquiries are back as before.').waitFor();
+      for (const name of PEOPLE) await page.getByRole('link', { name, exact: true }).waitFor();
+      const folders = await harness.query<{ folder: string }>("select folder from enquiries where kind = 'contact'");
+      expect(folders.map((row) => row.folder)).toEqual(['inbox', 'inbox', 'inbox']);
+      const audit = await harness.query<{ undone_by: string | null }>(
+        "select undone_by from audit_log where action = 'enquiry.trash' order by id desc limit 1",
+      );
+      expect(audit).toEqual([{ undone_by: OWNER.email }]);
+      expect(await harness.axe(page)).toEqual([]);
+      await screenshot(page, `undo-done-${width}`);
+      await page.close();
+    });
+  }
+});
