@@ -17,6 +17,8 @@ import {
   UNMATCHED_MAIL_PATHS,
   CONVERSATION_PATHS,
   DIGEST_PATH,
+  ASSIGNMENT_MAIL_PATH,
+  presencePath,
   PROFILE_PATHS,
   REPORT_NAMES,
   REPORTS_PATH,
@@ -93,6 +95,9 @@ function expectedApiPaths(): string[] {
       DIGEST_PATH,
       // The signed-in person's own profile: name, password, picture (issue 23).
       ...Object.values(PROFILE_PATHS),
+      // The assignment mail's setting, and who else is on an enquiry (issue 23).
+      ASSIGNMENT_MAIL_PATH,
+      presencePath('contact', 7).replace('/contact/7/', '/{kind}/{id}/'),
       // An enquiry's snooze (issue 21).
       snoozePathOf('contact', 7).replace('/contact/7/', '/{kind}/{id}/'),
       // The Content area, its images and who may edit (issue 22).
