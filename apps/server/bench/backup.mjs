@@ -19,14 +19,18 @@ const SEED = Number(process.env.BACKUP_SEED ?? Math.floor(Math.random() * 2 ** 3
 
 process.env.TEST_MYSQL_URL ??= 'mysql://root@127.0.0.1:3306/test';
 
-const { createTestContext, signedInStaff, userIdOf } = await tsImport('../src/test/test-context.ts', import.meta.url);
-const { generateEnquiries, insertGenerated } = await tsImport(
-  '../src/modules/reports/reports-fixtures.ts',
-  import.meta.url,
-);
-const { createBackup, restoreBackup } = await tsImport('../src/modules/backup/backup.service.ts', import.meta.url);
-const { openDatabase } = await tsImport('../src/lib/db.ts', import.meta.url);
-const { createFreshDatabase, seededRandom } = await tsImport('@agency/testing', import.meta.url);
+const {
+  createTestContext,
+  signedInStaff,
+  userIdOf,
+  generateEnquiries,
+  insertGenerated,
+  createBackup,
+  restoreBackup,
+  openDatabase,
+  createFreshDatabase,
+  seededRandom,
+} = await tsImport('./backup-bench-deps.ts', import.meta.url);
 
 const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 const lagosStart = (day) => Date.parse(`${day}T00:00:00+01:00`);

@@ -8,6 +8,7 @@ import { migrateToLatest } from './lib/migrate';
 import { outboxDir, profileImagesDir } from './lib/paths';
 import { ingestMail } from './modules/conversations/inbound.service';
 import { startImapPoller } from './modules/conversations/imap-start';
+import { readBackupSchedule, startScheduledBackups } from './modules/backup/backup-schedule';
 import { seedContent, startContentScheduler } from './modules/content/content.service';
 import { startDigestJob } from './modules/digest/digest.service';
 import { startReminderJob } from './modules/reminders/reminders.service';
@@ -28,6 +29,12 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     throw error;
+  }
+  // BACKUP_SCHEDULE, BACKUP_KEEP, BACKUP_DIR (docs/decisions/0049), read here beside the other variables.
+  const backupSchedule = readBackupSchedule(process.env, config.dataDir);
+  if (typeof backupSchedule === 'string') {
+    console.error(`Invalid configuration: ${backupSchedule}`);
+    process.exit(1);
   }
 
   if (config.isProduction && !process.env.APP_URL) {
@@ -72,6 +79,14 @@ async function main(): Promise<void> {
   const reminders = startReminderJob({ db, clock: systemClock, config, logger, mail: sender });
   // Content scheduled for a time is published then, once across instances (0043).
   const contentScheduler = startContentScheduler({ db, dialect, clock: systemClock, logger });
+  // One archive a day at BACKUP_SCHEDULE (02:00 Lagos), taken by one instance, old ones pruned (0049).
+  const backups = startScheduledBackups({
+    db,
+    dataDir: config.dataDir,
+    clock: systemClock,
+    logger,
+    schedule: backupSchedule,
+  });
   // Customers' replies in IMAP_URL's mailbox join their conversations, read by one instance at a time (0036).
   const imap = startImapPoller({
     db,
@@ -107,6 +122,7 @@ async function main(): Promise<void> {
         digests.stop(),
         reminders.stop(),
         contentScheduler.stop(),
+        backups?.stop(),
         imap?.stop(),
       ])
         .then(() => {
