@@ -55,6 +55,8 @@ export const ContentItemSummarySchema = z.object({
   updatedAt: z.string(),
   /** The public page's path when the type has pages of its own (case studies, blog posts, trainings). */
   path: z.string().nullable(),
+  /** In the list of items: its place (1 = first) in its type's list on the site, when it is published. */
+  listPlace: z.number().int().positive().optional(),
 });
 export type ContentItemSummary = z.infer<typeof ContentItemSummarySchema>;
 

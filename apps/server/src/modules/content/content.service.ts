@@ -136,8 +136,23 @@ function summaryOf(item: repository.ItemRow): ContentItemSummary {
 const describe = (item: Pick<repository.ItemRow, 'type' | 'slug'>) =>
   `${CONTENT_TYPE_LABELS[item.type].one.toLowerCase()} ${item.slug}`;
 
+/** The items, latest change first; a published one with its place in its type's list on the site. */
 export async function listContent(deps: Pick<AppDeps, 'db'>, type?: ContentType): Promise<ContentItemSummary[]> {
-  return (await repository.listItems(deps.db, type)).map(summaryOf);
+  const items = await repository.listItems(deps.db, type);
+  const places = new Map<number, number>();
+  const placed = new Map<ContentType, number>();
+  const onSite = items
+    .filter((item) => item.publishedVersion !== null)
+    .sort((a, b) => a.position - b.position || a.createdAt - b.createdAt || a.id - b.id);
+  for (const item of onSite) {
+    const place = (placed.get(item.type) ?? 0) + 1;
+    placed.set(item.type, place);
+    places.set(item.id, place);
+  }
+  return items.map((item) => {
+    const place = places.get(item.id);
+    return place === undefined ? summaryOf(item) : { ...summaryOf(item), listPlace: place };
+  });
 }
 
 async function itemOf(db: repository.Db, id: number): Promise<ContentItem> {

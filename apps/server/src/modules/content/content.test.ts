@@ -419,6 +419,9 @@ describe('publishing', () => {
     expect(up.body.item).toMatchObject({ id: second.id, state: 'published' });
     expect(await order()).toEqual(['Moved Second', 'Moved First']);
     expect(await revision()).toBe(before + 1);
+    const listedItems = (await editor.get(`${CONTENT_PATHS.ITEMS}?type=testimonial`)).body.items as ContentItem[];
+    const placeOf = (id: number) => listedItems.find((item) => item.id === id)?.listPlace;
+    expect([placeOf(second.id), placeOf(first.id)]).toEqual([listed - 1, listed]);
     const [entry] = (await auditOf('content.moved')).slice(-1);
     expect(entry).toMatchObject({ actor_id: editorId, target: `testimonial ${second.slug}` });
     expect(JSON.parse(entry?.detail ?? '{}')).toEqual({ id: second.id, from: listed, to: listed - 1 });

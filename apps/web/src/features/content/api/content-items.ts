@@ -7,6 +7,7 @@ import {
   type ContentItem,
   type ContentItemSummary,
   type ContentType,
+  type MoveDirection,
 } from '@agency/shared';
 import { request } from '@/lib/api-client';
 
@@ -50,7 +51,8 @@ export type ContentChange =
   | { action: 'save'; id: number; slug: string; data: Record<string, unknown> }
   | { action: 'publish'; id: number; at?: string }
   | { action: 'unpublish'; id: number }
-  | { action: 'rollback'; id: number; version: number };
+  | { action: 'rollback'; id: number; version: number }
+  | { action: 'move'; id: number; direction: MoveDirection };
 
 function sendChange(change: ContentChange): Promise<ContentItem> {
   const item = (path: string, method: 'POST' | 'PUT', body?: unknown) =>
@@ -66,6 +68,8 @@ function sendChange(change: ContentChange): Promise<ContentItem> {
       return item(CONTENT_PATHS.unpublish(change.id), 'POST');
     case 'rollback':
       return item(CONTENT_PATHS.rollback(change.id), 'POST', { version: change.version });
+    case 'move':
+      return item(CONTENT_PATHS.move(change.id), 'POST', { direction: change.direction });
   }
 }
 

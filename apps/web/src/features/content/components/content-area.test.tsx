@@ -88,6 +88,61 @@ describe('the Content list', { timeout: 20_000 }, () => {
     vi.restoreAllMocks();
   });
 
+  it('shows the published items in the site’s order and moves one with the keyboard, keeping its focus', async () => {
+    let places = { 5: 1, 6: 2 } as Record<number, number>;
+    const fetchMock = stubApi({
+      [CONTENT_PATHS.ITEMS]: () =>
+        jsonResponse({
+          success: true,
+          items: [
+            summary({
+              id: 6,
+              type: 'case_study',
+              title: 'Second case',
+              state: 'published',
+              publishedVersion: 1,
+              listPlace: places[6],
+            }),
+            summary({ id: 4, type: 'case_study', title: 'A draft case' }),
+            summary({
+              id: 5,
+              type: 'case_study',
+              title: 'First case',
+              state: 'published',
+              publishedVersion: 1,
+              listPlace: places[5],
+            }),
+          ],
+        }),
+      [CONTENT_PATHS.move(6)]: () => {
+        places = { 5: 2, 6: 1 };
+        return jsonResponse({ success: true, item: { ...POST, id: 6, type: 'case_study', title: 'Second case' } });
+      },
+    });
+    renderArea();
+    const order = await screen.findByRole('region', { name: 'Order on the site' });
+    const names = () =>
+      within(order)
+        .getAllByRole('listitem')
+        .map((item) => item.firstChild?.textContent);
+    expect(names()).toEqual(['First case', 'Second case']);
+    expect(within(order).getByRole('button', { name: 'Move First case up' })).toHaveAttribute('aria-disabled', 'true');
+
+    within(order).getByRole('button', { name: 'Move Second case up' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(names()).toEqual(['Second case', 'First case']));
+    expect(within(order).getByRole('button', { name: 'Move Second case up' })).toHaveFocus();
+    expect(within(order).getByRole('status')).toHaveTextContent('Second case moved up.');
+    const [move] = requestsTo(fetchMock, CONTENT_PATHS.move(6));
+    expect(move?.init.method).toBe('POST');
+    expect(JSON.parse(String(move?.init.body))).toEqual({ direction: 'up' });
+
+    // At the top it says so and asks nothing.
+    await userEvent.keyboard('{Enter}');
+    expect(within(order).getByRole('status')).toHaveTextContent('Second case is already first.');
+    expect(requestsTo(fetchMock, CONTENT_PATHS.move(6))).toHaveLength(1);
+  });
+
   it('lists a type with each item’s state in words and its last change in Lagos time, and switches type', async () => {
     const fetchMock = stubApi({
       [CONTENT_PATHS.ITEMS]: ({ url }) => {

@@ -5,6 +5,7 @@ import { formatLagosDate } from '@/lib/format-date';
 import { useContentList } from '../api/content-items';
 import { EDITORS_ONLY } from '../content-access';
 import { CONTENT_FORMS, stateLabel } from '../content-forms';
+import { ContentOrder } from './content-order';
 
 interface ContentListProps {
   type: ContentType;
@@ -75,6 +76,7 @@ export function ContentList({ type, onType, onOpen, onNew }: ContentListProps) {
           ))}
         </ul>
       )}
+      {list.data ? <ContentOrder items={list.data} many={labels.many.toLowerCase()} /> : null}
     </section>
   );
 }
