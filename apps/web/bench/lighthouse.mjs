@@ -528,7 +528,7 @@ async function mainPublished() {
     const paths = await publishEachType(
       editing.baseUrl,
       await signInCookie(editing.baseUrl, BENCH_OWNER),
-      180_000,
+      600_000,
     ).catch((error) => {
       throw new Error(`${error.message}\nThe server's last lines:\n${editing.recentOutput()}`);
     });

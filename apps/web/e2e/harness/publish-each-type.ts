@@ -164,6 +164,6 @@ export async function publishEachType(baseUrl: string, cookie: string, withinMs 
     }
     if (missing.length === 0) return paths;
     if (Date.now() > deadline) throw new Error(`Not served within ${withinMs / 1000} s: ${missing.join('; ')}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
 }
