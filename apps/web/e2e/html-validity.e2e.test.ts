@@ -115,7 +115,9 @@ describe('the W3C Nu HTML checker', () => {
       const control = messages.filter((message) => fileOf(message) === controlFile);
       expect(control.map((message) => message.message).join('\n')).toMatch(/aria-label/);
 
-      const problems = messages.filter((message) => fileOf(message) !== controlFile).map((message) => describeMessage(message));
+      const problems = messages
+        .filter((message) => fileOf(message) !== controlFile)
+        .map((message) => describeMessage(message));
       expect(problems, `${problems.length} errors in ${pages.length} pages`).toEqual([]);
     },
     CHECK_TIMEOUT_MS + 30_000,
