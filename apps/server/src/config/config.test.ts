@@ -157,11 +157,15 @@ describe('configuration', () => {
 });
 
 describe('abuse limits', () => {
-  it('default to 10/15m per address and account, 100/1h per account, 5/1h registrations, 3/1h reset mails, 20/1h reset requests and 5/1m,30/1h per form', () => {
+  it('default to 10/15m per address and account, 100/1h per account, 30/1h and 100/1d registrations per address, 5/1h per e-mail, 3/1h reset mails, 20/1h reset requests and 5/1m,30/1h per form', () => {
     expect(loadConfig({}, tempDir()).limits).toEqual({
       loginPerAddress: [{ points: 10, seconds: 900 }],
       loginPerAccount: [{ points: 100, seconds: 3600 }],
-      register: [{ points: 5, seconds: 3600 }],
+      register: [
+        { points: 30, seconds: 3600 },
+        { points: 100, seconds: 86400 },
+      ],
+      registerPerEmail: [{ points: 5, seconds: 3600 }],
       resetMail: [{ points: 3, seconds: 3600 }],
       resetRequest: [{ points: 20, seconds: 3600 }],
       form: [
@@ -171,6 +175,9 @@ describe('abuse limits', () => {
     });
     expect(loadConfig({ REGISTER_LIMIT: '' }, tempDir()).limits).toEqual(DEFAULT_LIMITS);
     expect(loadConfig({ FORM_RATE_LIMIT: 'off' }, tempDir()).limits.form).toEqual([]);
+    expect(loadConfig({ REGISTER_LIMIT_PER_EMAIL: '2/1d' }, tempDir()).limits.registerPerEmail).toEqual([
+      { points: 2, seconds: 86400 },
+    ]);
     expect(loadConfig({ REQUIRE_HUMAN_CHECK: 'true' }, tempDir()).requireHumanCheck).toBe(true);
     expect(() => loadConfig({ REQUIRE_HUMAN_CHECK: 'yes' }, tempDir())).toThrow(/REQUIRE_HUMAN_CHECK/);
   });

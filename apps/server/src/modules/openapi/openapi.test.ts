@@ -14,6 +14,7 @@ import {
   MESSAGE_KIND_PATHS,
   MESSAGE_KINDS,
   STAFF_ADMIN_PATHS,
+  STAFF_REMOVAL_PATHS,
   UNMATCHED_MAIL_PATHS,
   CONVERSATION_PATHS,
   DIGEST_PATH,
@@ -57,7 +58,7 @@ function expectedApiPaths(): string[] {
       .replace(/\/7(?=\/|$)/, '/{id}'),
   );
   // The owners' addresses (issue 12) with the account id as the document's parameter.
-  const ownerPaths = Object.values(STAFF_ADMIN_PATHS).map((ownerPath) =>
+  const ownerPaths = [...Object.values(STAFF_ADMIN_PATHS), ...Object.values(STAFF_REMOVAL_PATHS)].map((ownerPath) =>
     (typeof ownerPath === 'string' ? ownerPath : ownerPath(7)).replace(/\/7(?=\/|$)/, '/{id}'),
   );
   // Received mails that matched nothing (issue 20), with the mail's id as the document's parameter.
