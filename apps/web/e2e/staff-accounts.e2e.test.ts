@@ -201,6 +201,8 @@ describe('the questions before an owner acts', () => {
 
     await owner.getByRole('button', { name: `Remove ${APPLICANT.email}` }).click();
     const remove = owner.getByRole('dialog', { name: `Remove ${APPLICANT.email}?` });
+    // The question opens once the colleague's open enquiries are loaded (issue 23).
+    await remove.waitFor();
     await expect(remove.getByText('become unassigned').isVisible()).resolves.toBe(true);
     await shoot(owner, 'remove-dialog');
     await owner.keyboard.press('Escape');
