@@ -18,6 +18,7 @@ import {
   UNMATCHED_MAIL_PATHS,
   CONVERSATION_PATHS,
   DIGEST_PATH,
+  RESET_LINK_PATH,
   ASSIGNMENT_MAIL_PATH,
   presencePath,
   PROFILE_PATHS,
@@ -94,6 +95,8 @@ function expectedApiPaths(): string[] {
       RESPONSE_TIMES_PATHS.FIRST_RESPONSE.replace(':kind', '{kind}').replace(':id', '{id}'),
       // The signed-in person's daily digest setting (issue 21).
       DIGEST_PATH,
+      // What a password reset link is now: usable, used, expired or unknown (issue 23).
+      RESET_LINK_PATH,
       // The signed-in person's own profile: name, password, picture (issue 23).
       ...Object.values(PROFILE_PATHS),
       // The assignment mail's setting, and who else is on an enquiry (issue 23).
