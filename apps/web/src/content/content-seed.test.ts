@@ -63,7 +63,12 @@ describe('the content seed holds all of the content the site had', () => {
 describe('the pages draw the same from the seed', () => {
   it('gives the case studies as before, in the portfolio’s order', () => {
     const bySlug = (a: { slug: string }, b: { slug: string }) => a.slug.localeCompare(b.slug);
-    expect([...CASE_STUDIES].sort(bySlug)).toEqual([...BEFORE.caseStudies].sort(bySlug));
+    // The short title (issue 22) is new and empty in the seed: the cards keep their drawn names.
+    const withoutShortTitle = CASE_STUDIES.map(({ shortTitle, ...caseStudy }) => {
+      expect(shortTitle).toBe('');
+      return caseStudy;
+    });
+    expect(withoutShortTitle.sort(bySlug)).toEqual([...BEFORE.caseStudies].sort(bySlug));
     expect(CASE_STUDIES.map((caseStudy) => caseStudy.mainPath)).toEqual(PORTFOLIO_ITEMS.map((item) => item.url));
   });
 
