@@ -98,7 +98,9 @@ describe('presence on an enquiry', () => {
 
     const seenByAda = await adaOnB.post(path).send({ activity: 'viewing' });
     expect(presentIn(seenByAda.body)).toEqual([{ userId: expect.any(Number), name: 'owner', activity: 'viewing' }]);
-    expect(presentIn((await ownerOnA.get(path)).body)).toEqual([{ userId: adaId, name: 'Ada Obi', activity: 'viewing' }]);
+    expect(presentIn((await ownerOnA.get(path)).body)).toEqual([
+      { userId: adaId, name: 'Ada Obi', activity: 'viewing' },
+    ]);
 
     await adaOnB.post(path).send({ activity: 'replying' });
     await bolaOnB.post(path).send({ activity: 'viewing' });

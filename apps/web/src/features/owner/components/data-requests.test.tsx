@@ -109,7 +109,9 @@ describe('the data requests page', () => {
     expect(screen.getByText('Called back 2')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Mail records (5)' })).toBeInTheDocument();
     expect(screen.getByText('Your message 3').closest('li')).toHaveTextContent('To amaka@example.ng · Sent ·');
-    expect(screen.getByText('CT-26-00002').closest('li')).toHaveTextContent('Name: Amaka Obi · E-mail: amaka@example.ng');
+    expect(screen.getByText('CT-26-00002').closest('li')).toHaveTextContent(
+      'Name: Amaka Obi · E-mail: amaka@example.ng',
+    );
 
     const json = screen.getByRole('link', { name: 'Download JSON' });
     expect(json).toHaveAttribute('href', `${STAFF_ADMIN_PATHS.DATA_REQUEST_EXPORT_JSON}?email=amaka%40example.ng`);
