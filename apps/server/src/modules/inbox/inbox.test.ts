@@ -192,7 +192,8 @@ describe('the list', () => {
     await storeEnquiry(context, 'web_dev', { values: { firstname: 'Chukwuemeka', surname: 'Nwáńkwọ́' } });
     const [contact] = (await listAll(owner, 'contact')).enquiries as [EnquirySummary];
     expect(contact).toMatchObject({ name: 'Ọlábísí Adéwálé', status: 'new', read: false, folder: 'inbox' });
-    expect(contact.preview).toBe(message.slice(0, 140));
+    // At most 140 characters, ending on a whole word with an ellipsis (issue 23, docs/decisions/0047).
+    expect(contact.preview).toBe(`Ẹ káàsán! ${'We need a shop for our adire fabrics. '.repeat(3)}We need a shop…`);
     const [training] = (await listAll(owner, 'web_dev')).enquiries as [EnquirySummary];
     expect(training.name).toBe('Chukwuemeka Nwáńkwọ́');
     expect(training.preview).toBe('Web Design & Development · Weekend');

@@ -206,7 +206,8 @@ describe('without JavaScript', () => {
     expect(inputValue(page.text, 'utmCampaign')).toBe('&#34;&#62;&#60;script&#62;');
     expect(page.text).not.toContain('"><script>');
     expect(page.text).not.toContain('best-web-agency');
-    expect(posted.status).toBe(200);
+    // Answered by a redirect to the form's page with the outcome (post/redirect/get, docs/decisions/0045).
+    expect(posted.status).toBe(303);
     expect(await sourceOf(ctx)).toEqual({
       ...NOT_RECORDED,
       source_class: 'social',
@@ -231,7 +232,7 @@ describe('without JavaScript', () => {
     expect(await sourceOf(ctx)).toEqual(NOT_RECORDED);
   });
 
-  it('a refused post keeps the source in the page it answers with', async () => {
+  it('a refused post keeps the source in the page it redirects to', async () => {
     const ctx = await open();
     const form = new URLSearchParams({
       ...VALID_SUBMISSIONS.contact,
@@ -239,12 +240,16 @@ describe('without JavaScript', () => {
       sourceHost: 'www.google.com.ng',
       utmCampaign: 'x\u0007y',
     });
-    const refused = await request(ctx.app)
+    // The browser follows the redirect with its cookie to the form's page, which answers the refusal (0045).
+    const browser = request.agent(ctx.app);
+    const posted = await browser
       .post(contact.paths.submit)
       .set('Accept', BROWSER_ACCEPT)
       .set('Content-Type', 'application/x-www-form-urlencoded')
       .send(form.toString());
-    expect(refused.status).toBe(400);
+    expect(posted.status).toBe(303);
+    const refused = await browser.get(String(posted.headers.location).split('#')[0] ?? '');
+    expect(refused.status).toBe(200);
     expect(inputValue(refused.text, 'sourceHost')).toBe('www.google.com.ng');
     expect(inputValue(refused.text, 'sourceClass')).toBe('search');
     expect(inputValue(refused.text, 'utmCampaign')).toBe('xy');
