@@ -6,13 +6,15 @@ export interface OutboxEntry {
   purpose: string;
   recipient: string;
   reply_to: string | null;
+  /** The enquiry the mail is about (its notification, its auto-reply). */
+  enquiry_id: number | null;
   status: string;
   attempts: number;
 }
 
 export function readOutbox(database: Pick<FreshDatabase, 'query'>): Promise<OutboxEntry[]> {
   return database.query<OutboxEntry>(
-    'select message_id, purpose, recipient, reply_to, status, attempts from outbox order by id',
+    'select message_id, purpose, recipient, reply_to, enquiry_id, status, attempts from outbox order by id',
   );
 }
 
