@@ -1,9 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, BusinessCalendarAnswerSchema, PATHS } from '@agency/shared';
 import { startHarness, type Harness } from './harness';
+import { registerAndConfirm } from './harness/accounts';
+import { saveScreenshot } from './harness/page-helpers';
 
 /**
  * Issue 21: an owner opens on Saturdays and closes a day on the Business hours page, with the keyboard-reachable,
@@ -14,29 +14,11 @@ const OWNER = { email: 'bisi.owner@rendezvous.test', password: 'Owner#Bisi2026' 
 
 let harness: Harness;
 
-async function registerAndConfirm(account: { email: string; password: string }): Promise<void> {
-  const form = new FormData();
-  form.set('email', account.email);
-  form.set('password', account.password);
-  expect((await fetch(`${harness.baseUrl}${API_PATHS.REGISTER}`, { method: 'POST', body: form })).status).toBe(201);
-  const mail = await harness.waitForMail(account.email);
-  const link = mail.links.find((candidate) => new URL(candidate).pathname === PATHS.confirmEmail);
-  const token = link ? new URL(link).searchParams.get('token') : null;
-  expect((await fetch(`${harness.baseUrl}${API_PATHS.CONFIRM_EMAIL}?token=${token}`)).status).toBe(200);
-}
-
 async function ownerPage(width: number): Promise<Page> {
   const page = await harness.newPage({ viewport: { width, height: 900 } });
   const login = await page.request.post(API_PATHS.LOGIN, { data: OWNER, headers: { Origin: harness.baseUrl } });
   expect(login.status(), await login.text()).toBe(200);
   return page;
-}
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
 
 /** A Lagos day some days from now, YYYY-MM-DD. */
@@ -45,7 +27,7 @@ const lagosDayIn = (days: number) =>
 
 beforeAll(async () => {
   harness = await startHarness();
-  await registerAndConfirm(OWNER);
+  await registerAndConfirm(harness, OWNER);
 });
 
 afterAll(async () => {
@@ -62,7 +44,7 @@ describe('the Business hours page', () => {
     expect(await harness.axe(page)).toEqual([]);
     // Nothing wider than the phone: no sideways scrolling.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await screenshot(page, 'business-hours-375');
+    await saveScreenshot(page, 'business-hours-375');
 
     // By keyboard: Tab to Saturday's radios, arrow to Open (radios move with the arrows).
     await saturday.getByRole('radio', { name: 'Closed' }).focus();
@@ -104,6 +86,6 @@ describe('the Business hours page', () => {
     await page.goto(PATHS.businessHours);
     await page.getByRole('group', { name: 'Saturday' }).waitFor();
     expect(await harness.axe(page)).toEqual([]);
-    await screenshot(page, 'business-hours-1280');
+    await saveScreenshot(page, 'business-hours-1280');
   });
 });

@@ -1,9 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, PATHS, SUBMISSION_RULES } from '@agency/shared';
 import { startHarness, type Harness } from './harness';
+import { registerAndConfirm } from './harness/accounts';
+import { saveScreenshot } from './harness/page-helpers';
 
 /**
  * Issue 20: a staff member answers an enquiry from a 375 px phone with a saved reply, filling its blank; the mail
@@ -21,17 +21,6 @@ const PHONE = { width: 375, height: 812 };
 
 let harness: Harness;
 
-async function registerAndConfirm(account: { email: string; password: string }): Promise<void> {
-  const form = new FormData();
-  form.set('email', account.email);
-  form.set('password', account.password);
-  expect((await fetch(`${harness.baseUrl}${API_PATHS.REGISTER}`, { method: 'POST', body: form })).status).toBe(201);
-  const mail = await harness.waitForMail(account.email);
-  const link = mail.links.find((candidate) => new URL(candidate).pathname === PATHS.confirmEmail);
-  const token = link ? new URL(link).searchParams.get('token') : null;
-  expect((await fetch(`${harness.baseUrl}${API_PATHS.CONFIRM_EMAIL}?token=${token}`)).status).toBe(200);
-}
-
 async function staffPage(viewport: { width: number; height: number }): Promise<Page> {
   const page = await harness.newPage({ viewport });
   const login = await page.request.post(API_PATHS.LOGIN, { data: STAFF, headers: { Origin: harness.baseUrl } });
@@ -39,16 +28,9 @@ async function staffPage(viewport: { width: number; height: number }): Promise<P
   return page;
 }
 
-async function screenshot(page: Page, name: string): Promise<void> {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-}
-
 beforeAll(async () => {
   harness = await startHarness({ env: { INBOUND_MAIL_SECRET: SECRET, REPLY_TO_ADDRESS: 'hello@rendezvous.test' } });
-  await registerAndConfirm(STAFF);
+  await registerAndConfirm(harness, STAFF);
 }, 120_000);
 
 afterAll(async () => {
@@ -183,17 +165,17 @@ describe('a reply from the phone, and the answer in the timeline', () => {
     expect(await harness.axe(page)).toEqual([]);
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(scrollWidth).toBeLessThanOrEqual(PHONE.width);
-    await screenshot(page, 'conversation-375');
+    await saveScreenshot(page, 'conversation-375');
 
     const wide = await staffPage({ width: 1280, height: 900 });
     await wide.goto('/dashboard?kind=contact');
     await wide.getByText('Reply waiting').first().waitFor();
     expect(await harness.axe(wide)).toEqual([]);
-    await screenshot(wide, 'conversation-list-1280');
+    await saveScreenshot(wide, 'conversation-list-1280');
     await wide.goto(`/dashboard?kind=contact&enquiry=${id}`);
     await wide.locator('.conversation__item--received').first().waitFor();
     expect(await harness.axe(wide)).toEqual([]);
-    await screenshot(wide, 'conversation-1280');
+    await saveScreenshot(wide, 'conversation-1280');
     expect(harness.consoleErrors(page)).toEqual([]);
   }, 180_000);
 
@@ -211,7 +193,7 @@ describe('a reply from the phone, and the answer in the timeline', () => {
       await page.getByText('Blanks staff fill before sending: [[what you are following up on]].').isVisible(),
     ).toBe(true);
     expect(await harness.axe(page)).toEqual([]);
-    await screenshot(page, 'saved-replies-375');
+    await saveScreenshot(page, 'saved-replies-375');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Saved "Following up".').waitFor();
     const [row] = await harness.query<{ body: string }>("SELECT body FROM saved_replies WHERE title = 'Following up'");

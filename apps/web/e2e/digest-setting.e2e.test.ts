@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, DIGEST_COPY, DIGEST_PATH, PATHS } from '@agency/shared';
 import { startHarness, type Harness } from './harness';
+import { registerAndConfirm } from './harness/accounts';
+import { saveScreenshot } from './harness/page-helpers';
 
 /**
  * Issue 21 item 4: a staff member turns their daily digest off and on again with the labelled switch on their profile,
@@ -14,23 +13,9 @@ const OWNER = { email: 'tunde.owner@rendezvous.test', password: 'Owner#Tunde2026
 
 let harness: Harness;
 
-async function screenshot(page: Page, name: string): Promise<void> {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-}
-
 beforeAll(async () => {
   harness = await startHarness();
-  const form = new FormData();
-  form.set('email', OWNER.email);
-  form.set('password', OWNER.password);
-  expect((await fetch(`${harness.baseUrl}${API_PATHS.REGISTER}`, { method: 'POST', body: form })).status).toBe(201);
-  const mail = await harness.waitForMail(OWNER.email);
-  const link = mail.links.find((candidate) => new URL(candidate).pathname === PATHS.confirmEmail);
-  const token = link ? new URL(link).searchParams.get('token') : null;
-  expect((await fetch(`${harness.baseUrl}${API_PATHS.CONFIRM_EMAIL}?token=${token}`)).status).toBe(200);
+  await registerAndConfirm(harness, OWNER);
 });
 
 afterAll(async () => {
@@ -52,7 +37,7 @@ describe('the daily digest switch', () => {
       expect(await harness.axe(page)).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await toggle.scrollIntoViewIfNeeded();
-      await screenshot(page, `digest-setting-${width}`);
+      await saveScreenshot(page, `digest-setting-${width}`);
 
       await toggle.press('Space');
       await page.getByText(DIGEST_COPY.OFF).waitFor();

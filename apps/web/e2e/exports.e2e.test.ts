@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, INBOX_PATHS, PATHS, SPEC_MESSAGES } from '@agency/shared';
 import { csvRecordsOf, rowsByHeader } from '@agency/testing';
 import { startHarness, type Harness } from './harness';
+import { registerAndConfirm } from './harness/accounts';
 
 /**
  * The exports as an owner gets them from the screens (issue 17, docs/decisions/0026): the files Chromium downloads
@@ -28,14 +29,7 @@ async function downloaded(name: string): Promise<Buffer> {
 
 beforeAll(async () => {
   harness = await startHarness({ env: { FORM_RATE_LIMIT: 'off' } });
-  const form = new FormData();
-  form.set('email', OWNER.email);
-  form.set('password', OWNER.password);
-  expect((await fetch(`${harness.baseUrl}${API_PATHS.REGISTER}`, { method: 'POST', body: form })).status).toBe(201);
-  const mail = await harness.waitForMail(OWNER.email);
-  const link = mail.links.find((candidate) => new URL(candidate).pathname === PATHS.confirmEmail);
-  const token = link ? new URL(link).searchParams.get('token') : null;
-  expect((await fetch(`${harness.baseUrl}${API_PATHS.CONFIRM_EMAIL}?token=${token}`)).status).toBe(200);
+  await registerAndConfirm(harness, OWNER);
 
   const submitted = await fetch(`${harness.baseUrl}${API_PATHS.SUBMIT_CONTACT}`, {
     method: 'POST',

@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, MESSAGE_KIND_PATHS, PATHS, dashboardEnquiryPath } from '@agency/shared';
 import { startHarness, type Harness } from './harness';
+import { registerAndConfirm } from './harness/accounts';
+import { saveScreenshot } from './harness/page-helpers';
 
 /**
  * Issue 21 items 2 and 3: on a phone (375 px, no hovering pointer), a staff member taps WhatsApp on an enquiry, comes back to
@@ -17,23 +16,9 @@ const OWNER = { email: 'tunde.owner@rendezvous.test', password: 'Owner#Tunde2026
 let harness: Harness;
 let enquiryId: number;
 
-async function screenshot(page: Page, name: string): Promise<void> {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-}
-
 beforeAll(async () => {
   harness = await startHarness({ env: { FORM_RATE_LIMIT: 'off' } });
-  const form = new FormData();
-  form.set('email', OWNER.email);
-  form.set('password', OWNER.password);
-  expect((await fetch(`${harness.baseUrl}${API_PATHS.REGISTER}`, { method: 'POST', body: form })).status).toBe(201);
-  const mail = await harness.waitForMail(OWNER.email);
-  const link = mail.links.find((candidate) => new URL(candidate).pathname === PATHS.confirmEmail);
-  const token = link ? new URL(link).searchParams.get('token') : null;
-  expect((await fetch(`${harness.baseUrl}${API_PATHS.CONFIRM_EMAIL}?token=${token}`)).status).toBe(200);
+  await registerAndConfirm(harness, OWNER);
   const submitted = await fetch(`${harness.baseUrl}${MESSAGE_KIND_PATHS.contact.submit}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', Origin: harness.baseUrl },
@@ -102,7 +87,7 @@ describe('the first answer on WhatsApp', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Did you reach Amaka Eze?');
     expect(await harness.axe(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await screenshot(page, 'first-response-question-375');
+    await saveScreenshot(page, 'first-response-question-375');
 
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Yes, on WhatsApp');
@@ -113,7 +98,7 @@ describe('the first answer on WhatsApp', () => {
     await page.getByText(/reached them on WhatsApp/).waitFor();
     expect(await harness.axe(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await screenshot(page, 'first-response-answered-375');
+    await saveScreenshot(page, 'first-response-answered-375');
     expect(harness.consoleErrors(page)).toEqual([]);
     await page.close();
   });
@@ -145,7 +130,7 @@ describe('the first answer on WhatsApp', () => {
       expect(await harness.axe(page)).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await page.getByRole('heading', { name: 'First-response targets' }).scrollIntoViewIfNeeded();
-      await screenshot(page, `response-targets-${width}`);
+      await saveScreenshot(page, `response-targets-${width}`);
       expect(harness.consoleErrors(page)).toEqual([]);
       await page.close();
     });

@@ -1,16 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import {
-  API_PATHS,
-  dashboardEnquiryPath,
-  MESSAGE_KIND_PATHS,
-  PATHS,
-  SPEC_MESSAGES,
-  SUBMISSION_RULES,
-} from '@agency/shared';
+import { API_PATHS, dashboardEnquiryPath, MESSAGE_KIND_PATHS, SPEC_MESSAGES, SUBMISSION_RULES } from '@agency/shared';
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness';
+import { registerAndConfirm } from './harness/accounts';
 import { startApp, textbox } from './harness/page-helpers';
 
 /**
@@ -120,14 +114,7 @@ describe('first-touch sources in the browser', () => {
 
   it('staff read the source on the enquiry at 375 and 1280 px: a long campaign wraps, axe finds nothing', async () => {
     const owner = { email: 'tunde.owner@rendezvous.test', password: 'Owner#Tunde2026' };
-    const form = new FormData();
-    form.set('email', owner.email);
-    form.set('password', owner.password);
-    expect((await fetch(`${harness.baseUrl}${API_PATHS.REGISTER}`, { method: 'POST', body: form })).status).toBe(201);
-    const mail = await harness.waitForMail(owner.email);
-    const link = mail.links.find((candidate) => new URL(candidate).pathname === PATHS.confirmEmail);
-    const token = link ? new URL(link).searchParams.get('token') : null;
-    expect((await fetch(`${harness.baseUrl}${API_PATHS.CONFIRM_EMAIL}?token=${token}`)).status).toBe(200);
+    await registerAndConfirm(harness, owner);
     const campaign = `lagos-launch-${'x'.repeat(150)}`;
     const submitted = await fetch(`${harness.baseUrl}${MESSAGE_KIND_PATHS.contact.submit}`, {
       method: 'POST',

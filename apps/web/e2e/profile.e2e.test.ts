@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, PATHS, PROFILE_COPY, PROFILE_MESSAGES, PROFILE_PATHS } from '@agency/shared';
 import { startHarness, type Harness } from './harness';
+import { registerAndConfirm } from './harness/accounts';
 
 /**
  * Issue 23 item 3 in Chromium, at a phone's width and a laptop's: a staff member opens their profile from the welcome
@@ -36,14 +37,7 @@ async function signedIn(width: number, password: string): Promise<Page> {
 
 beforeAll(async () => {
   harness = await startHarness();
-  const form = new FormData();
-  form.set('email', EMAIL);
-  form.set('password', PASSWORDS[0]);
-  expect((await fetch(`${harness.baseUrl}${API_PATHS.REGISTER}`, { method: 'POST', body: form })).status).toBe(201);
-  const mail = await harness.waitForMail(EMAIL);
-  const link = mail.links.find((candidate) => new URL(candidate).pathname === PATHS.confirmEmail);
-  const token = link ? new URL(link).searchParams.get('token') : null;
-  expect((await fetch(`${harness.baseUrl}${API_PATHS.CONFIRM_EMAIL}?token=${token}`)).status).toBe(200);
+  await registerAndConfirm(harness, { email: EMAIL, password: PASSWORDS[0] });
 });
 
 afterAll(async () => {

@@ -1,9 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, PATHS, REPORTS_PATH, ReportAnswerSchema, reportCsvPath } from '@agency/shared';
 import { startHarness, type Harness } from './harness';
+import { registerAndConfirm } from './harness/accounts';
+import { saveScreenshot } from './harness/page-helpers';
 
 /**
  * Issue 21 item 6: an owner reads the week's report on a phone (375 px): how fast enquiries were answered per kind and
@@ -16,29 +16,11 @@ const HOUR_MS = 3_600_000;
 
 let harness: Harness;
 
-async function registerAndConfirm(account: { email: string; password: string }): Promise<void> {
-  const form = new FormData();
-  form.set('email', account.email);
-  form.set('password', account.password);
-  expect((await fetch(`${harness.baseUrl}${API_PATHS.REGISTER}`, { method: 'POST', body: form })).status).toBe(201);
-  const mail = await harness.waitForMail(account.email);
-  const link = mail.links.find((candidate) => new URL(candidate).pathname === PATHS.confirmEmail);
-  const token = link ? new URL(link).searchParams.get('token') : null;
-  expect((await fetch(`${harness.baseUrl}${API_PATHS.CONFIRM_EMAIL}?token=${token}`)).status).toBe(200);
-}
-
 async function ownerPage(width: number): Promise<Page> {
   const page = await harness.newPage({ viewport: { width, height: 812 } });
   const login = await page.request.post(API_PATHS.LOGIN, { data: OWNER, headers: { Origin: harness.baseUrl } });
   expect(login.status(), await login.text()).toBe(200);
   return page;
-}
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
 
 /** The start of this Lagos week (Monday 00:00 Lagos), in UTC milliseconds. */
@@ -110,7 +92,7 @@ async function insertWeek(ownerId: number): Promise<void> {
 
 beforeAll(async () => {
   harness = await startHarness();
-  await registerAndConfirm(OWNER);
+  await registerAndConfirm(harness, OWNER);
   const [owner] = await harness.query<{ id: number }>('select id from users where email = ?', [OWNER.email]);
   await insertWeek(Number(owner?.id));
 });
@@ -154,7 +136,7 @@ describe('the reports page', () => {
 
     expect(await harness.axe(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await screenshot(page, 'reports-375');
+    await saveScreenshot(page, 'reports-375');
 
     // The week's CSV, through the link the page gives.
     const href = await page.getByRole('link', { name: 'Download response times (CSV)' }).getAttribute('href');
@@ -178,6 +160,6 @@ describe('the reports page', () => {
     const answer = ReportAnswerSchema.parse(await (await page.request.get(REPORTS_PATH)).json());
     expect(answer.scope).toBe('everyone');
     expect(JSON.stringify(answer).length).toBeLessThan(50_000);
-    await screenshot(page, 'reports-1280');
+    await saveScreenshot(page, 'reports-1280');
   });
 });

@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, MESSAGE_KIND_PATHS, PATHS, SNOOZE_COPY, dashboardEnquiryPath } from '@agency/shared';
 import { startHarness, type Harness } from './harness';
+import { registerAndConfirm } from './harness/accounts';
+import { saveScreenshot } from './harness/page-helpers';
 
 /**
  * Issue 21 item 3: a staff member snoozes an enquiry until the customer replies from its Snooze control, by keyboard,
@@ -16,23 +15,9 @@ const OWNER = { email: 'tunde.owner@rendezvous.test', password: 'Owner#Tunde2026
 let harness: Harness;
 let enquiryId: number;
 
-async function screenshot(page: Page, name: string): Promise<void> {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-}
-
 beforeAll(async () => {
   harness = await startHarness({ env: { FORM_RATE_LIMIT: 'off' } });
-  const form = new FormData();
-  form.set('email', OWNER.email);
-  form.set('password', OWNER.password);
-  expect((await fetch(`${harness.baseUrl}${API_PATHS.REGISTER}`, { method: 'POST', body: form })).status).toBe(201);
-  const mail = await harness.waitForMail(OWNER.email);
-  const link = mail.links.find((candidate) => new URL(candidate).pathname === PATHS.confirmEmail);
-  const token = link ? new URL(link).searchParams.get('token') : null;
-  expect((await fetch(`${harness.baseUrl}${API_PATHS.CONFIRM_EMAIL}?token=${token}`)).status).toBe(200);
+  await registerAndConfirm(harness, OWNER);
   const submitted = await fetch(`${harness.baseUrl}${MESSAGE_KIND_PATHS.contact.submit}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', Origin: harness.baseUrl },
@@ -70,13 +55,13 @@ describe('the Snooze control', () => {
       expect(await harness.axe(page)).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await page.getByRole('heading', { name: SNOOZE_COPY.HEADING }).scrollIntoViewIfNeeded();
-      await screenshot(page, `snooze-control-${width}`);
+      await saveScreenshot(page, `snooze-control-${width}`);
 
       await page.goto(`${PATHS.dashboard}?kind=contact`);
       await page.getByText(SNOOZE_COPY.ROW_UNTIL_REPLY).first().waitFor();
       expect(await harness.axe(page)).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await screenshot(page, `snooze-list-${width}`);
+      await saveScreenshot(page, `snooze-list-${width}`);
 
       // Cleared again for the next width.
       const cleared = await page.request.delete(`/api/enquiries/contact/${enquiryId}/snooze`, {

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, ASSIGNMENT_MAIL_COPY, ASSIGNMENT_MAIL_PATH, PATHS, STAFF_MAIL_COPY } from '@agency/shared';
 import { startHarness, type Harness } from './harness';
+import { registerAndConfirm } from './harness/accounts';
 
 /**
  * Issue 23 item 4 (docs/decisions/0046): two staff members in two browsers, at a phone's width and a laptop's. Each
@@ -16,17 +17,6 @@ const CUSTOMER = { name: 'Funke Adeyemi', email: 'funke@bakery.example.ng', phon
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/team-presence';
 
 let harness: Harness;
-
-async function register(account: { email: string; password: string }): Promise<void> {
-  const form = new FormData();
-  form.set('email', account.email);
-  form.set('password', account.password);
-  expect((await fetch(`${harness.baseUrl}${API_PATHS.REGISTER}`, { method: 'POST', body: form })).status).toBe(201);
-  const mail = await harness.waitForMail(account.email);
-  const link = mail.links.find((candidate) => new URL(candidate).pathname === PATHS.confirmEmail);
-  const token = link ? new URL(link).searchParams.get('token') : null;
-  expect((await fetch(`${harness.baseUrl}${API_PATHS.CONFIRM_EMAIL}?token=${token}`)).status).toBe(200);
-}
 
 async function signedInPage(account: { email: string; password: string }, width: number): Promise<Page> {
   const page = await harness.newPage({ viewport: { width, height: 900 } });
@@ -48,8 +38,8 @@ async function enquiryLinkMailedTo(to: string, reference: string): Promise<strin
 
 beforeAll(async () => {
   harness = await startHarness();
-  await register(OWNER);
-  await register(CHIDI);
+  await registerAndConfirm(harness, OWNER);
+  await registerAndConfirm(harness, CHIDI);
   // The owner approves Chidi, who chose a display name on their profile.
   await harness.query("UPDATE users SET role = 'staff', display_name = 'Chidi' WHERE email = ?", [CHIDI.email]);
 });

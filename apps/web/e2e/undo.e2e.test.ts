@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, MESSAGE_KIND_PATHS, PATHS } from '@agency/shared';
 import { startHarness, type Harness } from './harness';
+import { registerAndConfirm } from './harness/accounts';
+import { saveScreenshot } from './harness/page-helpers';
 
 /**
  * Issue 23 item 1: a staff member selects three enquiries, is asked "Delete 3 enquiries?", confirms, and takes it
@@ -17,23 +16,9 @@ const PEOPLE = ['Ngozi Eze', 'Tunde Bello', 'Amaka Obi'];
 
 let harness: Harness;
 
-async function screenshot(page: Page, name: string): Promise<void> {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-}
-
 beforeAll(async () => {
   harness = await startHarness({ env: { FORM_RATE_LIMIT: 'off' } });
-  const form = new FormData();
-  form.set('email', OWNER.email);
-  form.set('password', OWNER.password);
-  expect((await fetch(`${harness.baseUrl}${API_PATHS.REGISTER}`, { method: 'POST', body: form })).status).toBe(201);
-  const mail = await harness.waitForMail(OWNER.email);
-  const link = mail.links.find((candidate) => new URL(candidate).pathname === PATHS.confirmEmail);
-  const token = link ? new URL(link).searchParams.get('token') : null;
-  expect((await fetch(`${harness.baseUrl}${API_PATHS.CONFIRM_EMAIL}?token=${token}`)).status).toBe(200);
+  await registerAndConfirm(harness, OWNER);
   for (const [index, name] of PEOPLE.entries()) {
     const submitted = await fetch(`${harness.baseUrl}${MESSAGE_KIND_PATHS.contact.submit}`, {
       method: 'POST',
@@ -68,7 +53,7 @@ describe('undo of a bulk delete', () => {
       const question = page.getByRole('dialog', { name: 'Delete 3 enquiries?' });
       await question.waitFor();
       expect(await harness.axe(page)).toEqual([]);
-      await screenshot(page, `undo-question-${width}`);
+      await saveScreenshot(page, `undo-question-${width}`);
       await question.getByRole('button', { name: 'Delete 3 enquiries' }).click();
 
       const status = page.getByRole('status').filter({ hasText: 'Moved 3 enquiries to the trash.' });
@@ -79,7 +64,7 @@ describe('undo of a bulk delete', () => {
       for (const name of PEOPLE) expect(await page.getByRole('link', { name, exact: true }).count()).toBe(0);
       expect(await harness.axe(page)).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await screenshot(page, `undo-offered-${width}`);
+      await saveScreenshot(page, `undo-offered-${width}`);
 
       await page.keyboard.press('Enter');
       await page.getByText('Undone: 3 enquiries are back as before.').waitFor();
@@ -91,7 +76,7 @@ describe('undo of a bulk delete', () => {
       );
       expect(audit).toEqual([{ undone_by: OWNER.email }]);
       expect(await harness.axe(page)).toEqual([]);
-      await screenshot(page, `undo-done-${width}`);
+      await saveScreenshot(page, `undo-done-${width}`);
       await page.close();
     });
   }

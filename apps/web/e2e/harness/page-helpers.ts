@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 
 /** Collects window.alert texts and accepts them (Chromium would block otherwise). */
@@ -50,4 +52,12 @@ export async function untilAtRest(page: Page): Promise<void> {
         requestAnimationFrame(check);
       }),
   );
+}
+
+/** Keeps a full-page screenshot as `<name>.png` in the folder E2E_SCREENSHOTS names; without it, nothing. */
+export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.E2E_SCREENSHOTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
