@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS, MESSAGE_KIND_PATHS, PATHS } from '@agency/shared';
+import { API_PATHS, MESSAGE_KIND_PATHS, PATHS, SPEC_MESSAGES } from '@agency/shared';
 import { startHarness, type Harness } from './harness';
 import { registerAndConfirm } from './harness/accounts';
-import { saveScreenshot } from './harness/page-helpers';
+import { recordAlerts, saveScreenshot } from './harness/page-helpers';
 
 /**
  * Issue 23 item 1: a staff member selects three enquiries, is asked "Delete 3 enquiries?", confirms, and takes it
  * back with the Undo beside the status line, by keyboard, at a phone's width and a laptop's; the three are listed
- * again, stored in the inbox, and the audit entry is marked undone; axe finds nothing. E2E_SCREENSHOTS=<dir> keeps
- * screenshots.
+ * again, stored in the inbox, and the audit entry is marked undone; axe finds nothing. The same for one enquiry
+ * deleted from its own view: the list it goes back to offers the Undo. E2E_SCREENSHOTS=<dir> keeps screenshots.
  */
 
 const OWNER = { email: 'kemi.owner@rendezvous.test', password: 'Owner#Kemi2026' };
@@ -77,6 +77,47 @@ describe('undo of a bulk delete', () => {
       expect(audit).toEqual([{ undone_by: OWNER.email }]);
       expect(await harness.axe(page)).toEqual([]);
       await saveScreenshot(page, `undo-done-${width}`);
+      await page.close();
+    });
+  }
+});
+
+describe('undo of a Delete in the enquiry view', () => {
+  for (const [index, width] of [375, 1280].entries()) {
+    const name = PEOPLE[index] ?? '';
+    it(`goes back to the list, which offers Undo, and Undo brings ${name} back at ${width} px`, async () => {
+      const page = await harness.newPage({ viewport: { width, height: 900 } });
+      const dialogs = recordAlerts(page);
+      const login = await page.request.post(API_PATHS.LOGIN, { data: OWNER, headers: { Origin: harness.baseUrl } });
+      expect(login.status(), await login.text()).toBe(200);
+      await page.goto(`${PATHS.dashboard}?kind=contact`);
+      await page.getByRole('link', { name, exact: true }).click();
+      await page.getByRole('heading', { name, exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Delete', exact: true }).click();
+
+      const status = page.getByRole('status').filter({ hasText: 'Moved to the trash.' });
+      await status.waitFor();
+      expect(dialogs).toEqual([SPEC_MESSAGES.DELETE_CONFIRM]);
+      expect(new URL(page.url()).searchParams.get('enquiry')).toBeNull();
+      const undo = status.getByRole('button', { name: 'Undo' });
+      // The Delete that acted went with the view: the keyboard is on Undo, in the list the view went back to.
+      await expect.poll(() => undo.evaluate((button) => button === document.activeElement)).toBe(true);
+      expect(await page.getByRole('link', { name, exact: true }).count()).toBe(0);
+      expect(await harness.axe(page)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await saveScreenshot(page, `undo-view-offered-${width}`);
+
+      await page.keyboard.press('Enter');
+      await page.getByText('Undone: 1 enquiry is back as before.').waitFor();
+      await page.getByRole('link', { name, exact: true }).waitFor();
+      const folders = await harness.query<{ folder: string }>("select folder from enquiries where kind = 'contact'");
+      expect(folders.map((row) => row.folder)).toEqual(['inbox', 'inbox', 'inbox']);
+      const audit = await harness.query<{ undone_by: string | null }>(
+        "select undone_by from audit_log where action = 'enquiry.trash' order by id desc limit 1",
+      );
+      expect(audit).toEqual([{ undone_by: OWNER.email }]);
+      expect(await harness.axe(page)).toEqual([]);
+      await saveScreenshot(page, `undo-view-done-${width}`);
       await page.close();
     });
   }

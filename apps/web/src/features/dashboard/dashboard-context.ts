@@ -8,8 +8,11 @@ export interface DashboardContextValue {
    * `inView` (an hrefOf address), the view its words belong to.
    */
   announce: (text: string, inView?: string) => void;
-  /** Announces a change that can be undone, with "Undo" beside its words for a few seconds (docs/decisions/0044). */
-  announceUndoable: (text: string, undo: UndoTicket | null) => void;
+  /**
+   * Announces a change that can be undone, with "Undo" beside its words for a few seconds (docs/decisions/0044);
+   * `inView` as for `announce`, when the change moves the view (Delete from an enquiry says it in the list).
+   */
+  announceUndoable: (text: string, undo: UndoTicket | null, inView?: string) => void;
   /**
    * A change did not go through: it is logged and announced. An ended session is not: the staff area is already
    * on its way to /auth (lib/staff-query.tsx).

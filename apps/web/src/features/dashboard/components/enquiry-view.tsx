@@ -15,6 +15,7 @@ import {
   type EnquiryStatus,
   type EnquiryUpdate,
   type MessageKind,
+  type UndoTicket,
   sourceLineOf,
 } from '@agency/shared';
 import { ApiError } from '@/lib/api-client';
@@ -83,7 +84,7 @@ interface EnquiryDetailsProps {
  * (inbox-cache.ts), and this view, the list rows and the tabs' counts show it without asking again.
  */
 function EnquiryDetails({ enquiry, listHref }: EnquiryDetailsProps) {
-  const { announce, fail, staff } = useDashboard();
+  const { announce, announceUndoable, fail, staff } = useDashboard();
   const navigate = useNavigate();
   const { kind, id } = enquiry;
   const change = useUpdateEnquiry(kind);
@@ -109,6 +110,18 @@ function EnquiryDetails({ enquiry, listHref }: EnquiryDetailsProps) {
     onSuccess: () => {
       announce(done);
       after?.();
+    },
+    onError: (error: unknown) => fail(error, what),
+  });
+
+  /**
+   * A move between folders says what it did with "Undo" beside it (docs/decisions/0044). Delete leaves the view: it
+   * says so in the list it goes back to, where the Undo is then.
+   */
+  const moved = (done: string, what: string, backToList = false) => ({
+    onSuccess: ({ undo }: { undo: UndoTicket }) => {
+      announceUndoable(done, undo, backToList ? listHref : undefined);
+      if (backToList) void navigate(listHref);
     },
     onError: (error: unknown) => fail(error, what),
   });
@@ -233,7 +246,7 @@ function EnquiryDetails({ enquiry, listHref }: EnquiryDetailsProps) {
               type="button"
               className="btn btn--secondary"
               disabled={busy}
-              onClick={() => restore.mutate({ kind, id }, outcome('Restored to the inbox.', 'Restoring it'))}
+              onClick={() => restore.mutate({ kind, id }, moved('Restored to the inbox.', 'Restoring it'))}
             >
               Restore
             </button>
@@ -243,7 +256,7 @@ function EnquiryDetails({ enquiry, listHref }: EnquiryDetailsProps) {
               type="button"
               className="btn btn--secondary"
               disabled={busy}
-              onClick={() => notSpam.mutate({ kind, id }, outcome('Moved to the inbox.', 'Marking it not spam'))}
+              onClick={() => notSpam.mutate({ kind, id }, moved('Moved to the inbox.', 'Marking it not spam'))}
             >
               Not spam
             </button>
@@ -255,13 +268,7 @@ function EnquiryDetails({ enquiry, listHref }: EnquiryDetailsProps) {
               disabled={busy}
               onClick={() => {
                 if (!window.confirm(SPEC_MESSAGES.DELETE_CONFIRM)) return;
-                trash.mutate(
-                  { kind, id },
-                  outcome('Moved to the trash.', 'Deleting it', () => {
-                    announce('Moved to the trash.', listHref);
-                    void navigate(listHref);
-                  }),
-                );
+                trash.mutate({ kind, id }, moved('Moved to the trash.', 'Deleting it', true));
               }}
             >
               Delete

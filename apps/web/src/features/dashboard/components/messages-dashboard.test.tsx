@@ -143,15 +143,17 @@ const DETAIL: EnquiryDetail = {
 
 type Handler = (request: StubbedRequest) => Response | Promise<Response>;
 
-/**
- * One enquiry as the server keeps it: GET answers it, and PATCH, DELETE, restore and not-spam change it and answer it
- * as it is then (the route's `{ success, enquiry }`), with the history line the server would write.
- */
 /** The undo ticket a move or bulk action answers (docs/decisions/0044). */
 const ticketOf = (count: number, token = 'T'.repeat(22)) => ({ token, count, expiresAt: '2026-11-23T10:00:30.000Z' });
 
+/**
+ * One enquiry as the server keeps it: GET answers it, and PATCH, DELETE, restore and not-spam change it and answer it
+ * as it is then (the route's `{ success, enquiry }`), with the history line the server would write; `undo` puts the
+ * last move back, as POST UNDO_PATH does, and `folder` says where it is now.
+ */
 function enquiryServer(start: EnquiryDetail) {
   let enquiry = start;
+  let beforeMove: EnquiryDetail | null = null;
   let line = 100;
   const record = (action: HistoryEvent['action'], from: string | null, to: string | null) => {
     line += 1;
@@ -168,7 +170,14 @@ function enquiryServer(start: EnquiryDetail) {
   };
   const answer = () => jsonResponse({ success: true, enquiry });
   const moved = () => jsonResponse({ success: true, enquiry, undo: ticketOf(1) });
+  const move = (change: Partial<EnquiryDetail>, action: HistoryEvent['action']) => {
+    beforeMove = enquiry;
+    record(action, enquiry.folder, change.folder ?? null);
+    enquiry = { ...enquiry, ...change };
+    return moved();
+  };
   return {
+    folder: () => enquiry.folder,
     enquiry: ({ init }: StubbedRequest) => {
       if (init.method === 'PATCH') {
         const update = JSON.parse(String(init.body)) as EnquiryUpdate;
@@ -187,22 +196,18 @@ function enquiryServer(start: EnquiryDetail) {
         if (update.read !== undefined) enquiry = { ...enquiry, read: update.read };
         if (update.contactedVia !== undefined) record('contacted', null, update.contactedVia);
       }
-      if (init.method === 'DELETE') {
-        record('trash', enquiry.folder, 'trash');
-        enquiry = { ...enquiry, folder: 'trash', trashedAt: '2026-11-23T10:00:00.000Z' };
-        return moved();
-      }
+      if (init.method === 'DELETE') return move({ folder: 'trash', trashedAt: '2026-11-23T10:00:00.000Z' }, 'trash');
       return answer();
     },
-    restore: () => {
-      record('restore', 'trash', 'inbox');
-      enquiry = { ...enquiry, folder: 'inbox', trashedAt: null };
-      return moved();
-    },
-    notSpam: () => {
-      record('not-spam', 'spam', 'inbox');
-      enquiry = { ...enquiry, folder: 'inbox', spamReason: null };
-      return moved();
+    restore: () => move({ folder: 'inbox', trashedAt: null }, 'restore'),
+    notSpam: () => move({ folder: 'inbox', spamReason: null }, 'not-spam'),
+    undo: () => {
+      if (beforeMove === null) return jsonResponse({ success: false, message: UNDO_MESSAGES.NOT_FOUND }, 404);
+      const { folder, trashedAt, spamReason } = beforeMove;
+      beforeMove = null;
+      record('undo', enquiry.folder, folder);
+      enquiry = { ...enquiry, folder, trashedAt, spamReason };
+      return jsonResponse({ success: true, restored: 1, left: [], message: 'Undone: 1 enquiry is back as before.' });
     },
   };
 }
@@ -829,6 +834,56 @@ describe('the staff inbox', () => {
       expect(screen.getByText('Moved to the trash.')).toBeInTheDocument();
     });
 
+    it('offers Undo in the list that Delete goes back to, and Undo brings the enquiry back into it', async () => {
+      vi.spyOn(window, 'confirm').mockReturnValue(true);
+      const server = enquiryServer(DETAIL);
+      const fetchMock = stubInbox({
+        [INBOX_PATHS.enquiry('web_dev', 7)]: server.enquiry,
+        [INBOX_PATHS.list('web_dev')]: () => pageOf(server.folder() === 'inbox' ? [ADA_ROW, BOLA_ROW] : [BOLA_ROW]),
+        [UNDO_PATH]: server.undo,
+      });
+      await openAda(fetchMock);
+      await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+      const undo = await screen.findByRole('button', { name: 'Undo' });
+      expect(currentSearch().toString()).toBe('status=new');
+      // The Delete that acted went with the view: the keyboard is on Undo, beside the words, in the list.
+      expect(undo).toHaveFocus();
+      expect(screen.getByText(/^Moved to the trash\./)).toHaveTextContent('Moved to the trash. Undo');
+      expect(screen.getByText(/^Moved to the trash\./)).toHaveAttribute('role', 'status');
+      expect(await screen.findByRole('link', { name: 'Bola Ahmed' })).toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Ada Obi' })).not.toBeInTheDocument();
+
+      await userEvent.click(undo);
+      expect(await screen.findByText('Undone: 1 enquiry is back as before.')).toHaveAttribute('role', 'status');
+      expect(bodyOf(requestsTo(fetchMock, UNDO_PATH)[0])).toEqual({ token: 'T'.repeat(22) });
+      expect(screen.getByText('Undone: 1 enquiry is back as before.')).toHaveFocus();
+      expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
+      expect(await screen.findByRole('link', { name: 'Ada Obi' })).toBeInTheDocument();
+      expect(server.folder()).toBe('inbox');
+    });
+
+    it('offers Undo after Restore, and Undo puts the enquiry back in the trash', async () => {
+      const server = enquiryServer({ ...DETAIL, read: true, folder: 'trash', trashedAt: DETAIL.createdAt });
+      const fetchMock = stubInbox({
+        [INBOX_PATHS.enquiry('web_dev', 7)]: server.enquiry,
+        [INBOX_PATHS.restore('web_dev', 7)]: server.restore,
+        [UNDO_PATH]: server.undo,
+      });
+      renderDashboard('/dashboard?folder=trash&enquiry=7');
+      await userEvent.click(await screen.findByRole('button', { name: 'Restore' }));
+      const undo = await screen.findByRole('button', { name: 'Undo' });
+      expect(screen.getByText(/^Restored to the inbox\./)).toHaveTextContent('Restored to the inbox. Undo');
+      // Restore went away under the keyboard: it is on Undo, the next thing to do.
+      await waitFor(() => expect(undo).toHaveFocus());
+      await userEvent.keyboard('{Enter}');
+      expect(await screen.findByText('Undone: 1 enquiry is back as before.')).toHaveFocus();
+      expect(bodyOf(requestsTo(fetchMock, UNDO_PATH)[0])).toEqual({ token: 'T'.repeat(22) });
+      // The open enquiry is asked again: it shows in the trash, with Restore, once more.
+      expect(await screen.findByRole('button', { name: 'Restore' })).toBeInTheDocument();
+      const history = screen.getByRole('region', { name: 'History' });
+      expect(within(history).getAllByRole('listitem')[0]).toHaveTextContent(/^ada undid the move: back to Trash/);
+    });
+
     it('restores an enquiry from the trash', async () => {
       const server = enquiryServer({ ...DETAIL, read: true, folder: 'trash', trashedAt: DETAIL.createdAt });
       const fetchMock = stubInbox({
@@ -861,6 +916,25 @@ describe('the staff inbox', () => {
     expect(screen.queryByText(/Caught as spam/)).not.toBeInTheDocument();
     const history = screen.getByRole('region', { name: 'History' });
     expect(within(history).getAllByRole('listitem')[0]).toHaveTextContent(/^ada marked it as not spam/);
+  });
+
+  it('offers Undo after Not spam in an enquiry, and Undo puts it back in spam', async () => {
+    const server = enquiryServer({ ...DETAIL, read: true, folder: 'spam', spamReason: 'too-fast' });
+    const fetchMock = stubInbox({
+      [INBOX_PATHS.enquiry('web_dev', 7)]: server.enquiry,
+      [INBOX_PATHS.notSpam('web_dev', 7)]: server.notSpam,
+      [UNDO_PATH]: server.undo,
+    });
+    renderDashboard('/dashboard?folder=spam&enquiry=7');
+    await userEvent.click(await screen.findByRole('button', { name: 'Not spam' }));
+    const undo = await screen.findByRole('button', { name: 'Undo' });
+    expect(screen.getByText(/^Moved to the inbox\./)).toHaveTextContent('Moved to the inbox. Undo');
+    await waitFor(() => expect(undo).toHaveFocus());
+    await userEvent.click(undo);
+    expect(await screen.findByText('Undone: 1 enquiry is back as before.')).toHaveAttribute('role', 'status');
+    expect(requestsTo(fetchMock, UNDO_PATH)).toHaveLength(1);
+    expect(await screen.findByText(/Caught as spam: sent faster than a person can type/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Not spam' })).toBeInTheDocument();
   });
 
   it('ends the session when the server answers 401', async () => {

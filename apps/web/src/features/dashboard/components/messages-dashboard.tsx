@@ -73,8 +73,8 @@ export function MessagesDashboard({ user, onLogout }: MessagesDashboardProps) {
   const [undoable, setUndoable] = useState<{ text: string; ticket: UndoTicket } | null>(null);
   const statusLine = useRef<HTMLParagraphElement>(null);
   const announceUndoable = useCallback(
-    (text: string, ticket: UndoTicket | null) => {
-      setAnnouncement(text);
+    (text: string, ticket: UndoTicket | null, inView?: string) => {
+      setAnnouncement(text, inView);
       setUndoable(ticket && { text, ticket });
     },
     [setAnnouncement, setUndoable],
