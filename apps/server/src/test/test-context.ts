@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { API_PATHS, RETENTION_DAYS, SUBMISSION_RULES, type MessageKind } from '@agency/shared';
+import { API_PATHS, RETENTION_DAYS, STAFF_ADMIN_PATHS, SUBMISSION_RULES, type MessageKind } from '@agency/shared';
 import { startSmtpSink, tokenFromMail, type SmtpSink } from '@agency/testing';
 import type { Express } from 'express';
 import request from 'supertest';
@@ -197,6 +197,30 @@ export async function signedInStaff(context: TestContext, email = 'owner@agency.
 
 /** A signed-in staff member's supertest agent. */
 export type StaffAgent = Awaited<ReturnType<typeof signedInStaff>>;
+
+/** A running app whose first account, an owner, is signed in. */
+export async function createOwnerContext(
+  options: TestContextOptions = {},
+): Promise<{ context: TestContext; owner: StaffAgent; ownerId: number }> {
+  const context = await createTestContext(options);
+  const owner = await signedInStaff(context, 'owner@agency.test');
+  return { context, owner, ownerId: await userIdOf(context, 'owner@agency.test') };
+}
+
+/** A confirmed account `owner` approved through the API, signed in. */
+export async function signedInColleague(
+  context: TestContext,
+  owner: StaffAgent,
+  email: string,
+): Promise<{ agent: StaffAgent; id: number }> {
+  await registerAndConfirm(context, email);
+  const id = await userIdOf(context, email);
+  const approved = await owner.post(STAFF_ADMIN_PATHS.approve(id));
+  if (approved.status !== 200) throw new Error(`approval failed: ${approved.status} ${approved.text}`);
+  const { agent, response } = await signIn(context, email);
+  if (response.status !== 200) throw new Error(`colleague login failed: ${response.status} ${response.text}`);
+  return { agent, id };
+}
 
 /** The id of the account with this address. */
 export async function userIdOf(context: TestContext, email: string): Promise<number> {

@@ -20,13 +20,11 @@ import { outboxDir } from '../../lib/paths';
 import { VALID_SUBMISSIONS } from '../../test/fixtures';
 import { csvRecordsOf } from '../../test/spreadsheet-files';
 import {
-  createTestContext,
+  createOwnerContext,
   registerAndConfirm,
-  signedInStaff,
   signIn,
   type StaffAgent,
   type TestContext,
-  userIdOf,
 } from '../../test/test-context';
 import { OWNERS_ONLY } from '../auth/require-staff';
 import { storeEnquiry } from '../../test/enquiries';
@@ -101,9 +99,7 @@ async function everyStoredText(): Promise<Array<{ where: string; text: string }>
 }
 
 beforeAll(async () => {
-  context = await createTestContext();
-  owner = await signedInStaff(context, 'owner@agency.test');
-  ownerId = await userIdOf(context, 'owner@agency.test');
+  ({ context, owner, ownerId } = await createOwnerContext());
   await registerAndConfirm(context, 'staff@agency.test');
   await context.db.updateTable('users').set({ role: 'staff' }).where('email', '=', 'staff@agency.test').execute();
   const signedIn = await signIn(context, 'staff@agency.test');

@@ -8,9 +8,10 @@ import {
   type MessageKind,
 } from '@agency/shared';
 import {
+  createOwnerContext,
   createTestContext,
   registerAndConfirm,
-  signedInStaff,
+  signedInColleague,
   signIn,
   type StaffAgent,
   type TestContext,
@@ -37,14 +38,7 @@ async function ownerCount(): Promise<number> {
 }
 
 /** A confirmed account the owner approved, signed in. */
-async function colleague(email: string): Promise<{ agent: StaffAgent; id: number }> {
-  await registerAndConfirm(context, email);
-  const id = await userIdOf(context, email);
-  expect((await owner.post(STAFF_ADMIN_PATHS.approve(id))).status).toBe(200);
-  const { agent, response } = await signIn(context, email);
-  expect(response.status).toBe(200);
-  return { agent, id };
-}
+const colleague = (email: string) => signedInColleague(context, owner, email);
 
 /** A colleague the owner approved and then made an owner. */
 async function secondOwner(email: string): Promise<{ agent: StaffAgent; id: number }> {
@@ -69,9 +63,7 @@ async function auditOf(email: string) {
 }
 
 beforeAll(async () => {
-  context = await createTestContext();
-  owner = await signedInStaff(context, 'owner@agency.test');
-  ownerId = await userIdOf(context, 'owner@agency.test');
+  ({ context, owner, ownerId } = await createOwnerContext());
 });
 
 afterAll(async () => {

@@ -13,10 +13,9 @@ import {
 } from '@agency/shared';
 import { storeEnquiry } from '../../test/enquiries';
 import {
-  createTestContext,
+  createOwnerContext,
   registerAndConfirm,
-  signedInStaff,
-  signIn,
+  signedInColleague,
   type StaffAgent,
   type TestContext,
   userIdOf,
@@ -29,14 +28,7 @@ let owner: StaffAgent;
 let ownerId: number;
 
 /** A confirmed account the owner approved, signed in. */
-async function colleague(email: string): Promise<{ agent: StaffAgent; id: number }> {
-  await registerAndConfirm(context, email);
-  const id = await userIdOf(context, email);
-  expect((await owner.post(STAFF_ADMIN_PATHS.approve(id))).status).toBe(200);
-  const { agent, response } = await signIn(context, email);
-  expect(response.status).toBe(200);
-  return { agent, id };
-}
+const colleague = (email: string) => signedInColleague(context, owner, email);
 
 type Stored = { kind: MessageKind; id: number; reference: string };
 
@@ -80,9 +72,7 @@ async function roleOf(id: number): Promise<string> {
 }
 
 beforeAll(async () => {
-  context = await createTestContext();
-  owner = await signedInStaff(context, 'owner@agency.test');
-  ownerId = await userIdOf(context, 'owner@agency.test');
+  ({ context, owner, ownerId } = await createOwnerContext());
 });
 
 afterAll(async () => {
