@@ -16,9 +16,8 @@ import {
   type MessageKind,
 } from '@agency/shared';
 import {
-  createTestContext,
+  createOwnerContext,
   registerAndConfirm,
-  signedInStaff,
   signIn,
   type StaffAgent,
   type TestContext,
@@ -55,11 +54,9 @@ async function clearEnquiries(): Promise<void> {
 }
 
 beforeAll(async () => {
-  context = await createTestContext();
-  owner = await signedInStaff(context);
+  ({ context, owner, ownerId } = await createOwnerContext());
   colleague = await signedInAccount('ada@agency.test', true);
   outsider = await signedInAccount('visitor@agency.test', false);
-  ownerId = await userIdOf(context, 'owner@agency.test');
   colleagueId = await userIdOf(context, 'ada@agency.test');
 });
 

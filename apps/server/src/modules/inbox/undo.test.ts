@@ -16,15 +16,7 @@ import {
   type EnquiryDetail,
   type MessageKind,
 } from '@agency/shared';
-import {
-  createTestContext,
-  registerAndConfirm,
-  signedInStaff,
-  signIn,
-  type StaffAgent,
-  type TestContext,
-  userIdOf,
-} from '../../test/test-context';
+import { createOwnerContext, signedInColleague, type StaffAgent, type TestContext } from '../../test/test-context';
 import { storeEnquiry } from '../../test/enquiries';
 
 let context: TestContext;
@@ -32,13 +24,8 @@ let owner: StaffAgent;
 let colleague: StaffAgent;
 
 beforeAll(async () => {
-  context = await createTestContext();
-  owner = await signedInStaff(context, 'owner@agency.test');
-  await registerAndConfirm(context, 'ada@agency.test');
-  await owner.post(STAFF_ADMIN_PATHS.approve(await userIdOf(context, 'ada@agency.test'))).expect(200);
-  const signedIn = await signIn(context, 'ada@agency.test');
-  expect(signedIn.response.status).toBe(200);
-  colleague = signedIn.agent;
+  ({ context, owner } = await createOwnerContext());
+  colleague = (await signedInColleague(context, owner, 'ada@agency.test')).agent;
 });
 
 afterAll(async () => {
