@@ -1,10 +1,10 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PATHS } from '@agency/shared';
 import { replyNotificationMail } from '../modules/conversations/inbound.service';
 import { replyHtmlOf } from '../modules/conversations/replies';
 import { digestMail } from '../modules/digest/digest-mail';
 import { responseEscalationMail, responseReminderMail } from '../modules/reminders/reminder-mails';
+import { PHONE_WIDTH, usePhonePage } from '../test/phone-page';
 import {
   accountApprovedMail,
   accountExistsMail,
@@ -19,7 +19,6 @@ import {
  * reply, the note that a customer replied): each declares a viewport, so a phone lays it out at its own width instead
  * of a 980 px desktop page, and at 375 px in the system Chromium nothing pushes it sideways (issue 23 item 5).
  */
-const PHONE_WIDTH = 375;
 const APP_URL = 'https://www.rendezvousdigital.ng';
 const LONG_LINK = `${APP_URL}/dashboard?kind=web_dev&enquiry=12345&from=${'abcdefghij'.repeat(8)}`;
 const LONG_NAME = 'Chukwuemeka Adebayo-Okonkwo-Oluwaseun';
@@ -103,38 +102,18 @@ const MAILS: Array<{ name: string; html: string | undefined }> = [
   },
 ];
 
-let browser: Browser;
-let page: Page;
-
-/** How wide the rendered page is: more than the screen means the reader scrolls sideways. */
-async function scrollWidthOf(html: string): Promise<number> {
-  await page.setContent(html);
-  return Number(await page.evaluate('document.scrollingElement.scrollWidth'));
-}
-
-beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
-  // isMobile: Chromium honours (or, without one, ignores) the viewport meta as a phone's browser does.
-  page = await browser.newPage({ viewport: { width: PHONE_WIDTH, height: 812 }, isMobile: true });
-  await page.route('**/*', (route) => route.abort());
-}, 60_000);
-
-afterAll(async () => {
-  await browser.close();
-});
+const phone = usePhonePage({ isMobile: true });
 
 describe('every mail on a 375 px phone', () => {
   it('notices a mail without a viewport, which a phone lays out 980 px wide (so the checks below can fail)', async () => {
-    expect(await scrollWidthOf('<!doctype html><html><body><p>Hello</p></body></html>')).toBeGreaterThan(PHONE_WIDTH);
+    expect(await phone.scrollWidthOf('<!doctype html><html><body><p>Hello</p></body></html>')).toBeGreaterThan(
+      PHONE_WIDTH,
+    );
   });
 
   it.each(MAILS)('the $name mail declares a viewport and fits without scrolling sideways', async ({ html }) => {
     expect(html).toBeDefined();
     expect(html).toContain(VIEWPORT);
-    expect(await scrollWidthOf(html ?? '')).toBeLessThanOrEqual(PHONE_WIDTH);
+    expect(await phone.scrollWidthOf(html ?? '')).toBeLessThanOrEqual(PHONE_WIDTH);
   });
 });

@@ -1,6 +1,6 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PATHS } from '@agency/shared';
+import { PHONE_WIDTH, usePhonePage } from '../test/phone-page';
 import {
   accountApprovedMail,
   accountExistsMail,
@@ -17,7 +17,6 @@ import {
  * confirmation and reset mails' fallback link did not wrap). Launched as apps/web/e2e/harness does.
  */
 
-const PHONE_WIDTH = 375;
 const APP_URL = 'https://www.rendezvousdigital.ng';
 /** A 32-byte token in base64url as the server writes it: 43 characters, here without a `-` to wrap at. */
 const TOKEN = 'q8ZtR3vLm0XkP4wN7yB2cH5jD9sF1gU6eA0iO3rT8uY';
@@ -76,41 +75,18 @@ const MAILS: Array<{ name: string; html: string | undefined }> = [
   },
 ];
 
-let browser: Browser;
-let page: Page;
-
-/** How wide the rendered page is: more than the screen means the reader scrolls sideways. */
-async function scrollWidthOf(html: string): Promise<number> {
-  await page.setContent(html);
-  // A string, as the server's TypeScript has no DOM types: run in the page, where `document` is.
-  return Number(await page.evaluate('document.scrollingElement.scrollWidth'));
-}
-
-beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
-  page = await browser.newPage({ viewport: { width: PHONE_WIDTH, height: 812 } });
-  // A mail is read offline: nothing it names may be fetched.
-  await page.route('**/*', (route) => route.abort());
-}, 60_000);
-
-afterAll(async () => {
-  await browser.close();
-});
+const phone = usePhonePage();
 
 describe('every mail on a 375 px screen', () => {
   it('notices a page pushed sideways by a link that does not wrap (so the checks below can fail)', async () => {
     const link = tokenLink(PATHS.confirmEmail);
-    expect(await scrollWidthOf(`<!doctype html><body style="margin:0"><p>${link}</p></body>`)).toBeGreaterThan(
+    expect(await phone.scrollWidthOf(`<!doctype html><body style="margin:0"><p>${link}</p></body>`)).toBeGreaterThan(
       PHONE_WIDTH,
     );
   });
 
   it.each(MAILS)('the $name mail fits without scrolling sideways', async ({ html }) => {
     expect(html).toBeDefined();
-    expect(await scrollWidthOf(html ?? '')).toBeLessThanOrEqual(PHONE_WIDTH);
+    expect(await phone.scrollWidthOf(html ?? '')).toBeLessThanOrEqual(PHONE_WIDTH);
   });
 });

@@ -1,5 +1,5 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { PHONE_WIDTH, usePhonePage } from '../../test/phone-page';
 import { digestMail, type DigestContent } from './digest-mail';
 
 /**
@@ -7,7 +7,6 @@ import { digestMail, type DigestContent } from './digest-mail';
  * mails): long names and links wrap, nothing a customer typed becomes markup. E2E_SCREENSHOTS=<dir> keeps a picture.
  */
 
-const PHONE_WIDTH = 375;
 const APP_URL = 'https://www.rendezvousdigital.ng';
 
 const CONTENT: DigestContent = {
@@ -52,22 +51,7 @@ const CONTENT: DigestContent = {
   dashboardLink: `${APP_URL}/dashboard`,
 };
 
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
-  page = await browser.newPage({ viewport: { width: PHONE_WIDTH, height: 812 } });
-  await page.route('**/*', (route) => route.abort());
-}, 60_000);
-
-afterAll(async () => {
-  await browser.close();
-});
+const phone = usePhonePage();
 
 describe('the digest mail', () => {
   it('fits a 375 px screen, links every enquiry and keeps a name as text', async () => {
@@ -75,8 +59,8 @@ describe('the digest mail', () => {
     expect(mail.subject).toBe('Rendezvous Digital digest, Friday 27 November 2026: 32 enquiries waiting');
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('&#60;script&#62;');
-    await page.setContent(mail.html ?? '');
-    expect(Number(await page.evaluate('document.scrollingElement.scrollWidth'))).toBeLessThanOrEqual(PHONE_WIDTH);
+    expect(await phone.scrollWidthOf(mail.html ?? '')).toBeLessThanOrEqual(PHONE_WIDTH);
+    const page = phone.page();
     const links = (await page.evaluate(
       'Array.from(document.querySelectorAll("li a")).map((a) => a.textContent + " " + a.href)',
     )) as string[];
