@@ -1,10 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, CONTENT_PATHS, PATHS } from '@agency/shared';
 import { startHarness, type Harness } from './harness';
+import { registerAndConfirm } from './harness/accounts';
+import { saveScreenshot } from './harness/page-helpers';
 
 /**
  * Issue 22: an editor an owner named writes a blog post on a phone (375 px), saves it, previews it at phone and
@@ -20,15 +20,9 @@ const POST_TITLE = 'Five questions to ask before you pay for a website';
 
 let harness: Harness;
 
-async function registerAndConfirm(account: { email: string; password: string }): Promise<number> {
-  const form = new FormData();
-  form.set('email', account.email);
-  form.set('password', account.password);
-  expect((await fetch(`${harness.baseUrl}${API_PATHS.REGISTER}`, { method: 'POST', body: form })).status).toBe(201);
-  const mail = await harness.waitForMail(account.email);
-  const link = mail.links.find((candidate) => new URL(candidate).pathname === PATHS.confirmEmail);
-  const token = link ? new URL(link).searchParams.get('token') : null;
-  expect((await fetch(`${harness.baseUrl}${API_PATHS.CONFIRM_EMAIL}?token=${token}`)).status).toBe(200);
+/** Registers and confirms `account`; its user id. */
+async function registerUser(account: { email: string; password: string }): Promise<number> {
+  await registerAndConfirm(harness, account);
   const [user] = await harness.query<{ id: number }>('select id from users where email = ?', [account.email]);
   return Number(user?.id);
 }
@@ -40,21 +34,14 @@ async function signedIn(account: { email: string; password: string }, width: num
   return page;
 }
 
-async function screenshot(page: Page, name: string): Promise<void> {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-}
-
 const sidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 beforeAll(async () => {
   harness = await startHarness();
-  await registerAndConfirm(OWNER);
-  const editorId = await registerAndConfirm(EDITOR);
-  const staffId = await registerAndConfirm(STAFF);
+  await registerUser(OWNER);
+  const editorId = await registerUser(EDITOR);
+  const staffId = await registerUser(STAFF);
   await harness.query("update users set role = 'staff' where id in (?, ?)", [editorId, staffId]);
   // The owner names the editor, as the Staff page does.
   const owner = await signedIn(OWNER, 1280);
@@ -82,7 +69,7 @@ describe('the Content area', () => {
     await page.getByRole('button', { name: 'New blog post' }).waitFor();
     expect(await harness.axe(page)).toEqual([]);
     expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
-    await screenshot(page, 'content-list-375');
+    await saveScreenshot(page, 'content-list-375');
 
     await page.getByRole('button', { name: 'New blog post' }).click();
     await page.getByRole('textbox', { name: 'Title', exact: true }).fill(POST_TITLE);
@@ -115,7 +102,7 @@ describe('the Content area', () => {
     await page.getByRole('heading', { name: `Blog post: ${POST_TITLE}` }).waitFor();
     expect(await harness.axe(page)).toEqual([]);
     expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
-    await screenshot(page, 'content-editor-375');
+    await saveScreenshot(page, 'content-editor-375');
 
     // The frames' own answer is checked, rather than asking again on a pooled connection that the server may be
     // closing after its 5 s keep-alive (ECONNRESET once in CI).
@@ -132,7 +119,7 @@ describe('the Content area', () => {
     await phone.contentFrame().getByRole('heading', { level: 1, name: POST_TITLE }).waitFor();
     expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
     await page.getByRole('heading', { name: 'Preview of the draft' }).scrollIntoViewIfNeeded();
-    await screenshot(page, 'content-preview-375');
+    await saveScreenshot(page, 'content-preview-375');
 
     await page.getByRole('button', { name: 'Publish now' }).click();
     await page
@@ -157,12 +144,12 @@ describe('the Content area', () => {
     await page.goto(`${PATHS.content}?type=blog_post`);
     await page.getByRole('button', { name: POST_TITLE }).waitFor();
     expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
-    await screenshot(page, 'content-list-1280');
+    await saveScreenshot(page, 'content-list-1280');
     await page.getByRole('button', { name: POST_TITLE }).click();
     await page.getByRole('heading', { name: `Blog post: ${POST_TITLE}` }).waitFor();
     expect(await harness.axe(page)).toEqual([]);
     expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
-    await screenshot(page, 'content-editor-1280');
+    await saveScreenshot(page, 'content-editor-1280');
   });
 
   it('lets an editor start a case study on a phone: an uploaded image, its alt text and focal point, a list item added and removed', async () => {
@@ -197,7 +184,7 @@ describe('the Content area', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe('true');
     expect(await harness.axe(page)).toEqual([]);
     expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
-    await screenshot(page, 'content-case-study-375');
+    await saveScreenshot(page, 'content-case-study-375');
   });
 
   it('gives a colleague without the role no Content link, and the API answers them 403', async () => {

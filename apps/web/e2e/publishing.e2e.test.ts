@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, CONTENT_PATHS, PATHS } from '@agency/shared';
 import { startHarness, type Harness } from './harness';
+import { registerAndConfirm } from './harness/accounts';
 
 /**
  * Issue 22 item 7, the publishing an editor does after writing: through the Content screen in Chromium, an editor
@@ -40,15 +41,9 @@ let trainingPath = '';
 
 const origin = () => ({ Origin: harness.baseUrl });
 
-async function registerAndConfirm(account: { email: string; password: string }): Promise<number> {
-  const form = new FormData();
-  form.set('email', account.email);
-  form.set('password', account.password);
-  expect((await fetch(`${harness.baseUrl}${API_PATHS.REGISTER}`, { method: 'POST', body: form })).status).toBe(201);
-  const mail = await harness.waitForMail(account.email);
-  const link = mail.links.find((candidate) => new URL(candidate).pathname === PATHS.confirmEmail);
-  const token = link ? new URL(link).searchParams.get('token') : null;
-  expect((await fetch(`${harness.baseUrl}${API_PATHS.CONFIRM_EMAIL}?token=${token}`)).status).toBe(200);
+/** Registers and confirms `account`; its user id. */
+async function registerUser(account: { email: string; password: string }): Promise<number> {
+  await registerAndConfirm(harness, account);
   const [user] = await harness.query<{ id: number }>('select id from users where email = ?', [account.email]);
   return Number(user?.id);
 }
@@ -135,8 +130,8 @@ function htmlErrors(pages: Record<string, string>): Promise<VnuMessage[]> {
 
 beforeAll(async () => {
   harness = await startHarness();
-  await registerAndConfirm(OWNER);
-  const editorId = await registerAndConfirm(EDITOR);
+  await registerUser(OWNER);
+  const editorId = await registerUser(EDITOR);
   await harness.query("update users set role = 'staff' where id = ?", [editorId]);
   const owner = await signedIn(OWNER, 1280);
   const named = await owner.request.put(CONTENT_PATHS.editor(editorId), { data: { editor: true }, headers: origin() });
