@@ -27,3 +27,8 @@ export function profileImagesDir(dataDir: string): string {
 export function outboxDir(dataDir: string): string {
   return path.join(dataDir, 'outbox');
 }
+
+/** BACKUP_DIR, or DATA_DIR/backups: where the archives and the erasure ledger are kept (docs/decisions/0049). */
+export function defaultBackupDir(dataDir: string, env: NodeJS.ProcessEnv = process.env): string {
+  return env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : path.join(dataDir, 'backups');
+}

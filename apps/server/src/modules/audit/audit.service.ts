@@ -96,6 +96,25 @@ function detailOf(text: string): Record<string, unknown> {
     : { value: parsed };
 }
 
+/**
+ * The time and detail of every entry of one action, oldest first: what a restore reads of the erasures a database
+ * recorded (docs/decisions/0049).
+ */
+export async function listAuditDetails(
+  db: Kysely<Database>,
+  action: AuditAction,
+): Promise<Array<{ at: EpochMs; detail: Record<string, unknown> }>> {
+  const found: Array<{ at: EpochMs; detail: Record<string, unknown> }> = [];
+  let newerThan: number | undefined;
+  for (;;) {
+    const rows = await listEntries(db, { action }, { newerThan, limit: EXPORT_BATCH, order: 'oldest-first' });
+    for (const row of rows) found.push({ at: row.created_at, detail: detailOf(row.detail) });
+    const last = rows.at(-1);
+    if (!last || rows.length < EXPORT_BATCH) return found;
+    newerThan = last.id;
+  }
+}
+
 function entryOf(row: AuditRow): AuditEntry {
   return {
     id: row.id,

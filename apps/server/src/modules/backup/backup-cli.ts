@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../../config/config';
 import { openDatabase } from '../../lib/db';
-import { createBackup, defaultBackupDir } from './backup.service';
+import { defaultBackupDir } from '../../lib/paths';
+import { createBackup } from './backup.service';
 
 /** `npm run backup [-- <file or folder>]`: one archive of the configured database, taken while the server serves. */
 async function main(): Promise<void> {

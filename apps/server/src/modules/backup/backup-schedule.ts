@@ -7,7 +7,8 @@ import type { Database } from '../../lib/database-schema';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { Logger } from '../../lib/logger';
 import { startRepeatingJob, type JobTimer, type RepeatingJob } from '../../lib/repeating-job';
-import { BACKUP_FILE_SUFFIX, createBackup, defaultBackupDir } from './backup.service';
+import { defaultBackupDir } from '../../lib/paths';
+import { BACKUP_FILE_SUFFIX, createBackup } from './backup.service';
 
 const JOB = 'backup';
 /** Lagos keeps West Africa Time all year (UTC+1, no daylight saving). */

@@ -1,9 +1,16 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Migrator, sql, type Kysely, type Transaction } from 'kysely';
+import { RETENTION_DAYS } from '@agency/shared';
+import { systemClock, type Clock } from '../../lib/clock';
 import type { Database } from '../../lib/database-schema';
 import { driverOf } from '../../lib/db';
+import { erasureLedgerOf, readErasureLedger, type RecordedErasure } from '../../lib/erasure-ledger';
+import { createLogger, type Logger } from '../../lib/logger';
+import { defaultBackupDir } from '../../lib/paths';
 import { MIGRATIONS } from '../../migrations';
+import { listRecordedErasures, replayErasures } from '../data-requests/data-requests.service';
+import { purgeAfterRestore, type PurgeCounts } from '../retention/retention.service';
 import {
   ArchiveWriter,
   BackupArchiveError,
@@ -17,11 +24,6 @@ import { MIGRATION_TABLES, withSnapshot } from './backup-snapshot';
 const DATA_FOLDERS = ['outbox', 'uploads'];
 
 export const BACKUP_FILE_SUFFIX = '.jsonl.gz';
-
-/** BACKUP_DIR, or DATA_DIR/backups. */
-export function defaultBackupDir(dataDir: string, env: NodeJS.ProcessEnv = process.env): string {
-  return env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : path.join(dataDir, 'backups');
-}
 
 /** `backup-2026-11-27T01-00-00-000Z.jsonl.gz`: sorts by time, and names no person. */
 export function backupFileName(at: Date): string {
@@ -108,6 +110,18 @@ export interface RestoreResult {
   manifest: ArchiveManifest;
   /** The migrations applied after the rows, for an archive from an older release. */
   migratedAfter: string[];
+  /** The erasures done after the backup was taken, done again before the server starts (docs/decisions/0049). */
+  erasures: {
+    replayed: number;
+    /** The records they erased from the restored data. */
+    records: number;
+    /** Where they were read: the database replaced, and the erasure ledgers found. */
+    sources: string[];
+    /** Ledger lines that could not be read (cut short by a crash while written). */
+    unreadable: number;
+  };
+  /** What the retention purge run after the restore deleted. */
+  purged: PurgeCounts;
 }
 
 /** A restore that would lose or misplace data, refused before anything is written. */
@@ -117,14 +131,23 @@ export class RestoreRefusedError extends Error {}
  * Restores an archive into the database `db` opens: checks the whole archive first, migrates the database to the
  * archive's level, replaces every table's rows in one transaction (refusing a database that holds accounts or
  * enquiries unless `replace`), sets the auto-increment sequences, then runs the migrations newer than the archive.
+ * Last, before any server uses the data (docs/decisions/0049): the erasures done after the backup was taken are done
+ * again (read from the replaced database's audit log and from the erasure ledgers), and the retention purge runs once.
  */
 export async function restoreBackup(options: {
   db: Kysely<Database>;
   dataDir: string;
   file: string;
   replace?: boolean;
+  /** The erasure ledgers to read; by default the one beside the archive and the one in BACKUP_DIR. */
+  erasureLedgers?: string[];
+  /** RETENTION_DAYS of the purge after the restore. */
+  retentionDays?: number;
+  clock?: Clock;
+  logger?: Logger;
 }): Promise<RestoreResult> {
   const { db } = options;
+  const clock = options.clock ?? systemClock;
   if (!existsSync(options.file)) throw new BackupArchiveError(`There is no file at ${options.file}.`);
   const manifest = await readArchive(options.file);
   const names = Object.keys(MIGRATIONS);
@@ -168,6 +191,9 @@ export async function restoreBackup(options: {
     }
   }
 
+  // The erasures the database to be replaced records: read before its rows go.
+  const replacedErasures = existing.has('audit_log') ? await listRecordedErasures(db) : [];
+
   const mysql = driverOf(db).kind === 'mysql';
   const archived = manifest.tables.map((table) => table.name);
   const clearOrder = [
@@ -209,7 +235,32 @@ export async function restoreBackup(options: {
   const migratedAfter = (later.results ?? [])
     .filter((result) => result.status === 'Success')
     .map((r) => r.migrationName);
-  return { manifest, migratedAfter };
+
+  const sources: string[] = [];
+  if (replacedErasures.length > 0) sources.push('the database replaced');
+  const erasures: RecordedErasure[] = [...replacedErasures];
+  let unreadable = 0;
+  const ledgers = options.erasureLedgers ?? [
+    erasureLedgerOf(path.dirname(path.resolve(options.file))),
+    erasureLedgerOf(defaultBackupDir(options.dataDir)),
+  ];
+  for (const ledger of new Set(ledgers.map((file) => path.resolve(file)))) {
+    if (!existsSync(ledger)) continue;
+    const read = readErasureLedger(ledger);
+    erasures.push(...read.erasures);
+    unreadable += read.unreadable;
+    sources.push(ledger);
+  }
+  const replayed = await replayErasures(
+    { db, clock, logger: options.logger ?? createLogger('silent'), config: { dataDir: options.dataDir } },
+    erasures,
+  );
+  const purged = await purgeAfterRestore({
+    db,
+    clock,
+    config: { dataDir: options.dataDir, retentionDays: options.retentionDays ?? RETENTION_DAYS.ENQUIRIES },
+  });
+  return { manifest, migratedAfter, erasures: { ...replayed, sources, unreadable }, purged };
 }
 
 async function appliedMigrations(db: Kysely<Database>): Promise<string[]> {

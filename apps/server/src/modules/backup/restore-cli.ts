@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../../config/config';
 import { openDatabase } from '../../lib/db';
+import { createLogger } from '../../lib/logger';
 import { BackupArchiveError } from './backup-archive';
 import { RestoreRefusedError, restoreBackup } from './backup.service';
 
@@ -23,19 +24,34 @@ async function main(): Promise<void> {
   const { db, dialect } = openDatabase(config);
   try {
     const started = performance.now();
-    const { manifest, migratedAfter } = await restoreBackup({
+    const { manifest, migratedAfter, erasures, purged } = await restoreBackup({
       db,
       dataDir: config.dataDir,
       file: path.resolve(process.env.INIT_CWD ?? process.cwd(), files[0]!),
       replace,
+      retentionDays: config.retentionDays,
+      logger: createLogger('warn'),
     });
     const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
+    const purgedRecords = Object.values(purged).reduce((sum, count) => sum + count, 0);
     console.log(
       `Restored ${rows} rows of ${manifest.tables.length} tables and ${manifest.files.count} files from a ` +
         `${manifest.engine} backup of ${manifest.createdAt} into ${dialect} in ` +
         `${((performance.now() - started) / 1000).toFixed(1)} s` +
         (migratedAfter.length > 0 ? `, then applied ${migratedAfter.join(', ')}.` : '.'),
     );
+    console.log(
+      `Replayed ${erasures.replayed} erasure${erasures.replayed === 1 ? '' : 's'} done after the backup was taken ` +
+        `(${erasures.records} record${erasures.records === 1 ? '' : 's'} erased again; read from ` +
+        `${erasures.sources.length > 0 ? erasures.sources.join(' and ') : 'no erasure ledger and no replaced database'})` +
+        `, then purged ${purgedRecords} record${purgedRecords === 1 ? '' : 's'} past their retention.`,
+    );
+    if (erasures.unreadable > 0) {
+      console.warn(
+        `${erasures.unreadable} line${erasures.unreadable === 1 ? '' : 's'} of the erasure ledger could not be read ` +
+          '(cut short while written): check the file; the audit log of the database keeps every erasure too.',
+      );
+    }
   } finally {
     await db.destroy();
   }

@@ -115,3 +115,30 @@ export async function deleteRateLimitsOf(db: Db, email: string): Promise<void> {
     .where(sql<SqlBool>`${sql.ref('key')} like ${`%:${subjectKeyOf(email)}`}`)
     .execute();
 }
+
+/**
+ * Every address and phone key the stored records hold, as the search compares them (lower-case addresses, phone
+ * keys): the candidates a restore hashes to find an erased person again (docs/decisions/0049).
+ */
+export async function listPersonKeys(db: Db): Promise<{ emails: Set<string>; phoneKeys: Set<string> }> {
+  const emails = new Set<string>();
+  const phoneKeys = new Set<string>();
+  const enquiries = await db.selectFrom('enquiries').select(['email', 'phone_key']).distinct().execute();
+  for (const row of enquiries) {
+    if (row.email) emails.add(row.email.toLowerCase());
+    if (row.phone_key) phoneKeys.add(row.phone_key);
+  }
+  const mails = await db.selectFrom('outbox').select(['recipient', 'reply_to']).distinct().execute();
+  for (const row of mails) {
+    emails.add(row.recipient.toLowerCase());
+    if (row.reply_to) emails.add(row.reply_to.toLowerCase());
+  }
+  const received = await db
+    .selectFrom('enquiry_mails')
+    .select('from_address')
+    .where('enquiry_id', 'is', null)
+    .distinct()
+    .execute();
+  for (const row of received) emails.add(row.from_address.trim().toLowerCase());
+  return { emails, phoneKeys };
+}

@@ -13,11 +13,19 @@ import type { AppDeps } from '../../app-deps';
 import { lagosDayOf } from '../../lib/clock';
 import { truncateWriteAheadLog } from '../../lib/db';
 import { withConflictRetry } from '../../lib/db-errors';
+import {
+  appendToErasureLedger,
+  erasureIdOf,
+  erasureKeyOf,
+  erasureLedgerOf,
+  recordedErasureOf,
+  type RecordedErasure,
+} from '../../lib/erasure-ledger';
 import { AppError } from '../../lib/errors';
-import { outboxDir } from '../../lib/paths';
+import { defaultBackupDir, outboxDir } from '../../lib/paths';
 import { removeOutboxFiles } from '../../lib/mailer';
 import type { Sheet, ZipFile } from '../../lib/spreadsheet';
-import { recordAudit, type AuditActor } from '../audit/audit.service';
+import { listAuditDetails, recordAudit, SERVER_ACTOR, type AuditActor } from '../audit/audit.service';
 import { findUserById, usernameOf } from '../auth/auth.service';
 import { deleteEnquiries, emailsOf, listNotesOn } from '../inbox/inbox.service';
 import {
@@ -268,11 +276,48 @@ export async function exportPerson(
   });
 }
 
+/** Everything found about a person deleted, in the caller's transaction: enquiries (notes, history, reads with them), mails. */
+async function deleteFound(trx: Db, person: PersonKey, found: Found): Promise<void> {
+  await deleteEnquiries(
+    trx,
+    found.enquiries.map(({ row }) => Number(row.id)),
+  );
+  await deleteMails(
+    trx,
+    found.mails.map((mail) => mail.id),
+  );
+  // Their enquiries' conversations went with the enquiries; the unmatched mails from their address go here.
+  await deleteConversationMails(
+    trx,
+    found.conversation.map((mail) => mail.id),
+  );
+  // The counters of every address the person wrote (a search by phone finds their enquiries' addresses).
+  const addresses = new Set(
+    [person.email, ...found.enquiries.map(({ row }) => row.email)].map((email) => email?.trim().toLowerCase()),
+  );
+  for (const address of addresses) if (address) await repository.deleteRateLimitsOf(trx, address);
+}
+
+/**
+ * The deleted rows are zeroed in the database file (secure_delete); their older copies in the write-ahead log go
+ * when it is truncated (docs/decisions/0028).
+ */
+async function truncateAfterErasure(deps: Pick<DataRequestDeps, 'db' | 'logger'>): Promise<void> {
+  if (!(await truncateWriteAheadLog(deps.db))) {
+    deps.logger.warn(
+      'after an erasure the write-ahead log stayed busy for 5 s: it keeps older pages until the next erasure or stop',
+    );
+  }
+}
+
 /**
  * Erases everything stored about a person, in one transaction, when it is still the number of records the owner
  * confirmed (409 and nothing erased otherwise): their enquiries in every folder with notes, history and read marks,
  * and the mail records about them, pending ones included, so a notification not yet sent is never sent. An
- * enquiry's id is never given again (the ids count on past deleted rows), so no reference is given twice. The outbox folder's copies go once the transaction holds.
+ * enquiry's id is never given again (the ids count on past deleted rows), so no reference is given twice. The outbox
+ * folder's copies go once the transaction holds. The audit entry and the erasure ledger in BACKUP_DIR keep the
+ * SHA-256 of the address and phone key, so that a restore of an older backup erases the person again
+ * (docs/decisions/0049).
  */
 export async function erasePerson(
   deps: DataRequestDeps,
@@ -280,58 +325,127 @@ export async function erasePerson(
   userId: number,
 ): Promise<DataErasureAnswer> {
   const query = { email: body.email, phone: body.phone };
+  const person = personKeyOf(query);
   const erased = await withConflictRetry(() =>
     deps.db.transaction().execute(async (trx) => {
-      const found = await findRecords(trx, personKeyOf(query));
+      const found = await findRecords(trx, person);
       const total = totalOf(found);
       if (total !== body.expectedRecords) {
         throw new AppError(409, DATA_REQUEST_ERRORS.COUNT_CHANGED(total, body.expectedRecords));
       }
-      await deleteEnquiries(
-        trx,
-        found.enquiries.map(({ row }) => Number(row.id)),
-      );
-      await deleteMails(
-        trx,
-        found.mails.map((mail) => mail.id),
-      );
-      // Their enquiries' conversations went with the enquiries; the unmatched mails from their address go here.
-      await deleteConversationMails(
-        trx,
-        found.conversation.map((mail) => mail.id),
-      );
-      // The counters of every address the person wrote (a search by phone finds their enquiries' addresses).
-      const addresses = new Set(
-        [query.email, ...found.enquiries.map(({ row }) => row.email)].map((email) => email?.trim().toLowerCase()),
-      );
-      for (const address of addresses) if (address) await repository.deleteRateLimitsOf(trx, address);
+      await deleteFound(trx, person, found);
+      const at = deps.clock().getTime();
+      const audit = auditOf(query, found);
       await recordAudit(trx, {
         action: 'data-request.erase',
         actor: await actorOf(trx, userId),
-        ...auditOf(query, found),
-        at: deps.clock().getTime(),
+        target: audit.target,
+        detail: { ...audit.detail, restoreKey: erasureKeyOf(person) },
+        at,
       });
-      return found;
+      return { found, at };
     }),
   );
   await removeOutboxFiles(
     outboxDir(deps.config.dataDir),
-    erased.mails.map((mail) => mail.message_id),
+    erased.found.mails.map((mail) => mail.message_id),
   );
-  // The deleted rows are zeroed in the database file (secure_delete); their older copies in the write-ahead log go
-  // when it is truncated (docs/decisions/0028).
-  if (!(await truncateWriteAheadLog(deps.db))) {
-    deps.logger.warn(
-      'after an erasure the write-ahead log stayed busy for 5 s: it keeps older pages until the next erasure or stop',
+  const ledger = erasureLedgerOf(defaultBackupDir(deps.config.dataDir));
+  try {
+    appendToErasureLedger(ledger, { erasedAt: erased.at, ...erasureKeyOf(person) });
+  } catch (error) {
+    // The audit log holds the erasure too: a restore with --replace still finds it there.
+    deps.logger.error(
+      { err: error, ledger },
+      'the erasure could not be added to the erasure ledger beside the backups',
     );
   }
+  await truncateAfterErasure(deps);
   return {
     success: true,
     erased: {
-      enquiries: erased.enquiries.length,
-      notes: erased.notes.length,
-      mails: erased.mails.length,
-      conversationMails: erased.conversation.length,
+      enquiries: erased.found.enquiries.length,
+      notes: erased.found.notes.length,
+      mails: erased.found.mails.length,
+      conversationMails: erased.found.conversation.length,
     },
   };
+}
+
+/**
+ * The erasures a database's audit log records with their restore key, oldest first: those done here, and those a
+ * restore replayed (at the time they were first done).
+ */
+export async function listRecordedErasures(db: Db): Promise<RecordedErasure[]> {
+  return (await listAuditDetails(db, 'data-request.erase')).flatMap(({ at, detail }) => {
+    const erasedAt = typeof detail.erasedAt === 'string' ? Date.parse(detail.erasedAt) : at;
+    const erasure = recordedErasureOf(detail.restoreKey, erasedAt);
+    return erasure ? [erasure] : [];
+  });
+}
+
+export interface ReplayedErasures {
+  /** Erasures done after the backup was taken, now done again on the restored data. */
+  replayed: number;
+  /** The records they erased. */
+  records: number;
+}
+
+/**
+ * After a restore (docs/decisions/0049): erases again every person of `erasures` that the restored audit log does not
+ * record as erased, that is every erasure done after the backup was taken, oldest first. The person is found by
+ * hashing every address and phone key the restored records hold; each replay is recorded in the audit log with the
+ * first erasure's time and restore key, so a backup taken from now on holds it and is not erased twice.
+ */
+export async function replayErasures(
+  deps: Pick<DataRequestDeps, 'db' | 'clock' | 'logger'> & { config: Pick<DataRequestDeps['config'], 'dataDir'> },
+  erasures: RecordedErasure[],
+): Promise<ReplayedErasures> {
+  const done = new Set((await listRecordedErasures(deps.db)).map(erasureIdOf));
+  const pending = new Map<string, RecordedErasure>();
+  for (const erasure of [...erasures].sort((a, b) => a.erasedAt - b.erasedAt)) {
+    const id = erasureIdOf(erasure);
+    if (!done.has(id)) pending.set(id, erasure);
+  }
+  if (pending.size === 0) return { replayed: 0, records: 0 };
+  const keys = await repository.listPersonKeys(deps.db);
+  const emailOf = new Map([...keys.emails].map((email) => [erasureKeyOf({ email }).email, email]));
+  const phoneKeyOf = new Map([...keys.phoneKeys].map((phoneKey) => [erasureKeyOf({ phoneKey }).phone, phoneKey]));
+  let records = 0;
+  const messageIds: string[] = [];
+  for (const erasure of pending.values()) {
+    const person: PersonKey = {
+      email: erasure.email === undefined ? undefined : emailOf.get(erasure.email),
+      phoneKey: erasure.phone === undefined ? undefined : phoneKeyOf.get(erasure.phone),
+    };
+    const found = await withConflictRetry(() =>
+      deps.db.transaction().execute(async (trx) => {
+        // A person the restored records do not hold is found nowhere: nothing to erase, and the replay still recorded.
+        const held = await findRecords(trx, person);
+        await deleteFound(trx, person, held);
+        const masked = maskedPersonOf({ email: person.email, phone: person.phoneKey });
+        await recordAudit(trx, {
+          action: 'data-request.erase',
+          actor: SERVER_ACTOR,
+          target: masked ? `person ${masked}` : 'a person no longer in the restored data',
+          detail: {
+            ...(masked ? { person: masked } : {}),
+            enquiries: held.enquiries.length,
+            notes: held.notes.length,
+            mails: held.mails.length,
+            restoreKey: { email: erasure.email, phone: erasure.phone },
+            erasedAt: new Date(erasure.erasedAt).toISOString(),
+            replayedAfterRestore: true,
+          },
+          at: deps.clock().getTime(),
+        });
+        return held;
+      }),
+    );
+    records += totalOf(found);
+    messageIds.push(...found.mails.map((mail) => mail.message_id));
+  }
+  await removeOutboxFiles(outboxDir(deps.config.dataDir), messageIds);
+  if (records > 0) await truncateAfterErasure(deps);
+  return { replayed: pending.size, records };
 }

@@ -22,6 +22,8 @@ const CHECK_EVERY_MS = 60 * 60 * 1000;
 const PURGE_BATCH = 500;
 
 export type RetentionDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'logger'>;
+/** What a purge needs: the database, and DATA_DIR (the outbox folder's copies) and RETENTION_DAYS. */
+type PurgeDeps = Pick<AppDeps, 'db'> & { config: Pick<AppDeps['config'], 'dataDir' | 'retentionDays'> };
 
 /**
  * What one run removed: enquiries past RETENTION_DAYS (their conversations' mails with them), trash and spam past 30
@@ -46,7 +48,7 @@ type ListIds = typeof repository.listArrivedBefore;
  * Deletes, batch by batch, the enquiries of every kind a listing finds; the database deletes their notes, history,
  * reads and mail records with them.
  */
-async function purgeEnquiries(deps: RetentionDeps, list: ListIds, cutoff: EpochMs): Promise<number> {
+async function purgeEnquiries(deps: PurgeDeps, list: ListIds, cutoff: EpochMs): Promise<number> {
   let purged = 0;
   for (;;) {
     const deleted = await withConflictRetry(() =>
@@ -61,7 +63,7 @@ async function purgeEnquiries(deps: RetentionDeps, list: ListIds, cutoff: EpochM
   }
 }
 
-async function purgeMails(deps: RetentionDeps, cutoff: EpochMs): Promise<number> {
+async function purgeMails(deps: PurgeDeps, cutoff: EpochMs): Promise<number> {
   let purged = 0;
   for (;;) {
     const mails = await withConflictRetry(() =>
@@ -84,6 +86,38 @@ async function purgeMails(deps: RetentionDeps, cutoff: EpochMs): Promise<number>
   }
 }
 
+/** Everything past its retention at `now`, deleted. */
+async function purgeExpired(deps: PurgeDeps, now: EpochMs): Promise<PurgeCounts> {
+  return {
+    enquiries: await purgeEnquiries(deps, repository.listArrivedBefore, now - deps.config.retentionDays * DAY_MS),
+    trash: await purgeEnquiries(deps, repository.listTrashedBefore, now - RETENTION_DAYS.TRASH_AND_SPAM * DAY_MS),
+    spam: await purgeEnquiries(deps, repository.listSpamBefore, now - RETENTION_DAYS.TRASH_AND_SPAM * DAY_MS),
+    mails: await purgeMails(deps, now - RETENTION_DAYS.SENT_MAIL * DAY_MS),
+    unmatched: await purgeUnmatchedMailsBefore(deps.db, now - RETENTION_DAYS.TRASH_AND_SPAM * DAY_MS, PURGE_BATCH),
+    formOutcomes: await purgeExpiredFormOutcomes(deps.db, now),
+  };
+}
+
+const totalOf = (counts: PurgeCounts) => Object.values(counts).reduce((sum, count) => sum + count, 0);
+
+/**
+ * The purge run once after a restore, before the server starts (docs/decisions/0049): what expired since the backup
+ * was taken goes again at once, not at the next daily run. It claims no day, so the daily run still runs, and it is
+ * recorded in the audit log like the daily one.
+ */
+export async function purgeAfterRestore(deps: PurgeDeps & Pick<AppDeps, 'clock'>): Promise<PurgeCounts> {
+  const counts = await purgeExpired(deps, deps.clock().getTime());
+  const total = totalOf(counts);
+  await recordAudit(deps.db, {
+    action: 'retention.purge',
+    actor: SERVER_ACTOR,
+    target: `${total} record${total === 1 ? '' : 's'}`,
+    detail: { afterRestore: true, ...counts, retentionDays: deps.config.retentionDays },
+    at: deps.clock().getTime(),
+  });
+  return counts;
+}
+
 /**
  * The daily retention purge (issue 12, docs/decisions/0022): runs when this call claims today's Lagos day for the
  * job, so however many instances check, and however often, it runs once a day. Deletes enquiries older than
@@ -96,15 +130,8 @@ export async function runDailyPurge(deps: RetentionDeps, instanceId: string): Pr
   const day = lagosDayOf(new Date(now));
   if (!(await repository.claimDay(deps.db, { job: RETENTION_JOB, day, instanceId, now }))) return { ran: false };
   try {
-    const counts: PurgeCounts = {
-      enquiries: await purgeEnquiries(deps, repository.listArrivedBefore, now - deps.config.retentionDays * DAY_MS),
-      trash: await purgeEnquiries(deps, repository.listTrashedBefore, now - RETENTION_DAYS.TRASH_AND_SPAM * DAY_MS),
-      spam: await purgeEnquiries(deps, repository.listSpamBefore, now - RETENTION_DAYS.TRASH_AND_SPAM * DAY_MS),
-      mails: await purgeMails(deps, now - RETENTION_DAYS.SENT_MAIL * DAY_MS),
-      unmatched: await purgeUnmatchedMailsBefore(deps.db, now - RETENTION_DAYS.TRASH_AND_SPAM * DAY_MS, PURGE_BATCH),
-      formOutcomes: await purgeExpiredFormOutcomes(deps.db, now),
-    };
-    const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
+    const counts = await purgeExpired(deps, now);
+    const total = totalOf(counts);
     await deps.db.transaction().execute(async (trx) => {
       await recordAudit(trx, {
         action: 'retention.purge',
