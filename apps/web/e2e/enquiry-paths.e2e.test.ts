@@ -325,7 +325,7 @@ describe('the privacy notice', () => {
     expect((await boxOf(note)).y).toBeGreaterThan(submitBox.y);
   });
 
-  it('says what each form keeps, for how long at most, who reads it and how to ask for a copy or erasure', async () => {
+  it('says what each form keeps, for how long at most (backups included), who reads it and how to ask for a copy or erasure', async () => {
     const page = await harness.newPage();
     await visit(page, '/privacy');
     const text = (await page.getByRole('main').textContent()) ?? '';
@@ -337,6 +337,7 @@ describe('the privacy notice', () => {
       'at most 730 days',
       'at most 30 days',
       'at most 90 days',
+      'they leave these copies as the older ones are replaced: within five weeks',
       'Only our own staff',
       'Nigeria Data Protection Act 2023',
       'We answer within 30 days',

@@ -21,6 +21,11 @@ describe('the privacy notice', () => {
     expect(PRIVACY.summary.join(' ')).toContain(`${RETENTION_DAYS.ENQUIRIES} days`);
   });
 
+  it('says when erased details leave the backups, and that bringing back a copy erases them again', () => {
+    expect(PRIVACY.backups).toMatch(/within five weeks/);
+    expect(PRIVACY.backups).toMatch(/bring back a copy, we erase you again/);
+  });
+
   it('tells a person to write to the business address and when the answer comes, under the 2023 Act', () => {
     expect(PRIVACY.summary.join(' ')).toContain(BRAND.emails.business);
     expect(PRIVACY.howToAsk.after).toMatch(/within 30 days/);

@@ -33,7 +33,7 @@ export const PRIVACY = {
   eyebrow: 'Your data',
   heading: 'Privacy notice',
   intro: `What ${BRAND.name} keeps when you write to us through this website, why, for how long, who reads it, and how you can get a copy or have it erased.`,
-  updated: '2026-11-24',
+  updated: '2026-11-27',
   illustration: {
     src: '/images/illustrations/privacy.svg',
     width: 480,
@@ -138,6 +138,10 @@ export const PRIVACY = {
   ],
   howLongOutro:
     'If you become a client or a student, we keep what we need for the work or the course, and the records the law requires, for as long as we need them; we will tell you about that when we agree the work.',
+  // docs/decisions/0049: with the default BACKUP_KEEP (7 daily, 4 weekly) the last copy holding an erased person goes
+  // within 34 days; a restore erases again everyone erased after the copy was made, and deletes what is past its time.
+  backups:
+    'We also keep a copy of everything once a day, in case a disk fails. When we erase your details, or delete them at the end of the periods above, they leave these copies as the older ones are replaced: within five weeks. If we ever have to bring back a copy, we erase you again, and delete anything past its time, before anyone uses it.',
   whoHeading: 'Who reads it',
   whoReads: [
     'Only our own staff: the people who answer enquiries and run the training. They read it on a private, password-protected page of this website and in the e-mails the website sends them.',

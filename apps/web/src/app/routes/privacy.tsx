@@ -83,6 +83,7 @@ export default function PrivacyPage() {
               ))}
             </dl>
             <p>{PRIVACY.howLongOutro}</p>
+            <p>{PRIVACY.backups}</p>
           </section>
 
           <section aria-labelledby="privacy-who-reads">

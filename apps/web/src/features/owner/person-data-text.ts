@@ -18,6 +18,13 @@ export function countsText(counts: { enquiries: number; notes: number; mails: nu
   ].join(', ');
 }
 
+/**
+ * Beside the erase button: where else the records are, and for how long (docs/decisions/0049; "five weeks" is the
+ * default BACKUP_KEEP of 7 daily and 4 weekly backups).
+ */
+export const ERASURE_BACKUPS_NOTE =
+  'Erasing removes them from the inbox and the mail records at once. The daily backups still hold them until the last backup taken before the erasure is deleted, within five weeks with the usual backup settings. If a backup is ever restored, the restore erases them again before the site starts.';
+
 /** The erase button and its confirmation name the same number: "Erase all 10 records", "Erase the 1 record". */
 export const eraseLabel = (n: number) => (n === 1 ? 'Erase the 1 record' : `Erase all ${n} records`);
 

@@ -150,6 +150,10 @@ describe('the data requests page', () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     await findAmaka();
     const erase = await screen.findByRole('button', { name: 'Erase all 10 records' });
+    // Beside the button: the backups keep them for a while, and a restore erases them again.
+    expect(
+      screen.getByText(/The daily backups still hold them until the last backup taken before the erasure is deleted/),
+    ).toHaveTextContent(/within five weeks .* If a backup is ever restored, the restore erases them again/);
 
     await userEvent.click(erase);
     expect(confirm).toHaveBeenCalledWith('Erase all 10 records of amaka@example.ng? This cannot be undone.');

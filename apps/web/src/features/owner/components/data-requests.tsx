@@ -16,7 +16,15 @@ import { formatLagosDate } from '@/lib/format-date';
 import { isAccessError } from '@/lib/staff-query';
 import { useErasePersonData } from '../api/erase-person-data';
 import { usePersonData, useSearchPersonData } from '../api/find-person-data';
-import { countsText, enquiryFieldsText, eraseLabel, foundText, mailStatusText, recordsText } from '../person-data-text';
+import {
+  countsText,
+  enquiryFieldsText,
+  eraseLabel,
+  ERASURE_BACKUPS_NOTE,
+  foundText,
+  mailStatusText,
+  recordsText,
+} from '../person-data-text';
 import { withQuery } from '../with-query';
 import './owner.css';
 
@@ -216,6 +224,7 @@ function PersonRecords({ found: { query, answer }, erasing, onErase, titleId }: 
               {erasing ? 'Erasing...' : eraseLabel(answer.totalRecords)}
             </button>
           </div>
+          <p className="person-data__backups">{ERASURE_BACKUPS_NOTE}</p>
 
           {answer.enquiries.length > 0 ? (
             <>
