@@ -48,8 +48,8 @@ async function main(): Promise<void> {
     );
     if (erasures.unreadable > 0) {
       console.warn(
-        `${erasures.unreadable} line${erasures.unreadable === 1 ? '' : 's'} of the erasure ledger could not be read ` +
-          '(cut short while written): check the file; the audit log of the database keeps every erasure too.',
+        `Skipped ${erasures.unreadable} unreadable line${erasures.unreadable === 1 ? '' : 's'} of the erasure ` +
+          'ledger (cut short while written, or edited): check the file.',
       );
     }
   } finally {
