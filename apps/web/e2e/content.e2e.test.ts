@@ -142,10 +142,10 @@ describe('the Content area', () => {
   it('shows the list and the editor at desktop width without overflow', async () => {
     const page = await signedIn(EDITOR, 1280);
     await page.goto(`${PATHS.content}?type=blog_post`);
-    await page.getByRole('button', { name: POST_TITLE }).waitFor();
+    await page.getByRole('button', { name: POST_TITLE, exact: true }).waitFor();
     expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
     await saveScreenshot(page, 'content-list-1280');
-    await page.getByRole('button', { name: POST_TITLE }).click();
+    await page.getByRole('button', { name: POST_TITLE, exact: true }).click();
     await page.getByRole('heading', { name: `Blog post: ${POST_TITLE}` }).waitFor();
     expect(await harness.axe(page)).toEqual([]);
     expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);

@@ -167,7 +167,7 @@ describe('publishing through the Content screen', () => {
   it('schedules a case study, which the scheduler publishes to /portfolio, its page and the sitemap', async () => {
     const page = await signedIn(EDITOR, 1280);
     await page.goto(`${PATHS.content}?type=case_study`);
-    await page.getByRole('button', { name: CASE_TITLE }).click();
+    await page.getByRole('button', { name: CASE_TITLE, exact: true }).click();
     await page.getByRole('heading', { name: `Case study: ${CASE_TITLE}` }).waitFor();
 
     // The next whole minute at least 20 s away (the control takes minutes).
@@ -213,7 +213,7 @@ describe('publishing through the Content screen', () => {
   it('changes the creative training’s weekday fee on a phone; the page without JavaScript shows the new fee only', async () => {
     const page = await signedIn(EDITOR, 375);
     await page.goto(`${PATHS.content}?type=training`);
-    await page.getByRole('button', { name: TRAINING_TITLE }).click();
+    await page.getByRole('button', { name: TRAINING_TITLE, exact: true }).click();
     await page.getByRole('heading', { name: `Training: ${TRAINING_TITLE}` }).waitFor();
 
     const weekday = page.getByRole('group', { name: 'Fee 1', exact: true });
@@ -279,7 +279,7 @@ describe('publishing through the Content screen', () => {
   it('rolls the training back to version 1 from the versions list; the old fee is back without JavaScript', async () => {
     const page = await signedIn(EDITOR, 1280);
     await page.goto(`${PATHS.content}?type=training`);
-    await page.getByRole('button', { name: TRAINING_TITLE }).click();
+    await page.getByRole('button', { name: TRAINING_TITLE, exact: true }).click();
     await page.getByText('Version 2 (on the site)').waitFor();
     await page.getByRole('button', { name: 'Roll back to this version (1)' }).click();
     await page.getByRole('status').filter({ hasText: 'Rolled back to version 1' }).waitFor();
@@ -300,7 +300,7 @@ describe('publishing through the Content screen', () => {
   it('unpublishes the case study: its page answers 404 and it leaves /portfolio and the sitemap', async () => {
     const page = await signedIn(EDITOR, 375);
     await page.goto(`${PATHS.content}?type=case_study`);
-    await page.getByRole('button', { name: CASE_TITLE }).click();
+    await page.getByRole('button', { name: CASE_TITLE, exact: true }).click();
     await page.getByRole('heading', { name: `Case study: ${CASE_TITLE}` }).waitFor();
     await page.getByRole('button', { name: 'Unpublish' }).click();
     await page
