@@ -23,6 +23,11 @@ describe('detailText', () => {
     expect(detailText({ from: false, to: true })).toBe('From: no · To: yes');
     expect(detailText({ slugFrom: 'contact', day: '2026-11-27' })).toBe('Slug from: contact · Day: 2026-11-27');
   });
+
+  it('leaves out the hashes an erasure keeps for a restore', () => {
+    const detail = { records: 2, restoreKey: { email: 'a'.repeat(64), phone: null } };
+    expect(detailText(detail)).toBe('Records: 2');
+  });
 });
 
 describe('enquiryFieldsText', () => {

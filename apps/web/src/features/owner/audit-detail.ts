@@ -15,6 +15,12 @@ const KEY_LABELS: Readonly<Record<string, string>> = {
 /** The keys whose values are stored keys (a kind, folder, status, role): shown by their labels. */
 const LABELLED_KEYS = new Set(['kind', 'folder', 'status', 'from', 'to', 'role']);
 
+/**
+ * The keys kept for the machine, not for reading: an erasure's hashes, which a restore uses to erase the person
+ * again (docs/decisions/0049).
+ */
+const UNREAD_KEYS = new Set(['restoreKey']);
+
 /** "expectedRecords" -> "Expected records": the detail's keys are API names, read as words. */
 function keyLabelOf(key: string): string {
   const label = KEY_LABELS[key] ?? (Object.hasOwn(MESSAGE_KIND_LABELS, key) ? valueLabelOf(key) : undefined);
@@ -42,7 +48,7 @@ function valueText(value: unknown, labelled: boolean): string {
  */
 export function detailText(detail: Record<string, unknown>, separator = ' · ', labelAll = false): string {
   return Object.entries(detail)
-    .filter(([, value]) => value !== undefined && value !== '')
+    .filter(([key, value]) => value !== undefined && value !== '' && !UNREAD_KEYS.has(key))
     .map(([key, value]) => {
       const labelled = labelAll || LABELLED_KEYS.has(key);
       return typeof value === 'object' && value !== null && !Array.isArray(value)
