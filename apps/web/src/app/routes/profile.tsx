@@ -15,7 +15,7 @@ export default function ProfilePage() {
   return <StaffArea>{(session) => <Profile {...session} />}</StaffArea>;
 }
 
-function Profile({ loading, user, redirect, leave }: StaffSession) {
+function Profile({ loading, user, redirect, leave, update }: StaffSession) {
   if (redirect) return <Redirect to={redirect} />;
   if (loading || !user) {
     return (
@@ -28,6 +28,7 @@ function Profile({ loading, user, redirect, leave }: StaffSession) {
     <StaffPageFrame>
       <ProfileScreen
         onLogout={() => leave('logout')}
+        onSaved={(profile) => update({ displayName: profile.name, profile_image: profile.profile_image })}
         avatarUrlOf={avatarUrlOf}
         notifications={
           <>

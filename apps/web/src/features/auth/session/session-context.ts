@@ -13,6 +13,10 @@ export interface SessionState {
   login: (credentials: LoginInput) => Promise<StaffUser>;
   /** Ends the session on the server, then clears the user. Where to go next is the caller's choice. */
   logout: () => Promise<void>;
+  /** Takes in what the person changed on their profile (name, picture), so every screen shows it without a reload. */
+  update: (changes: ProfileChanges) => void;
 }
+
+export type ProfileChanges = Pick<SessionUser, 'displayName' | 'profile_image'>;
 
 export const SessionContext = createContext<SessionState | null>(null);

@@ -9,12 +9,17 @@ import { SessionProvider } from './session-provider';
 import { useSession } from './use-session';
 
 function SessionProbe() {
-  const { loading, user, logout } = useSession();
+  const { loading, user, logout, update } = useSession();
   if (loading) return <p>checking</p>;
   return (
     <div>
-      <p>{user ? `signed in as ${user.username}` : 'signed out'}</p>
+      <p>{user ? `signed in as ${user.displayName ?? user.username}` : 'signed out'}</p>
       {user && <img src={user.avatarUrl} alt="avatar" />}
+      {user && (
+        <button type="button" onClick={() => update({ displayName: 'Ada Obi', profile_image: 'f00d.webp' })}>
+          Save profile
+        </button>
+      )}
       {user && (
         <button type="button" onClick={() => void logout()}>
           Logout
@@ -60,6 +65,15 @@ describe('the session', () => {
     const checks = requestsTo(fetchMock, API_PATHS.SESSION_CHECK);
     expect(checks).toHaveLength(1);
     expect(checks[0]?.init.credentials).toBe('include');
+  });
+
+  it('takes in a name and picture saved on the profile page, the picture in the uploads folder', async () => {
+    stubApi({ [API_PATHS.SESSION_CHECK]: () => jsonResponse({ success: true, user: ADA }) });
+    renderSession();
+    await screen.findByText('signed in as ada');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(screen.getByText('signed in as Ada Obi')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'avatar' })).toHaveAttribute('src', `${API_PATHS.PROFILE_IMAGES}/f00d.webp`);
   });
 
   it('is not checked while a page is prerendered, which shows the loading state', () => {

@@ -3,7 +3,7 @@ import type { LoginInput, SessionUser } from '@agency/shared';
 import { checkSession } from '../api/check-session';
 import { takeEarlySessionCheck } from './early-session-check';
 import { avatarUrlOf } from './avatar-url';
-import { SessionContext, type SessionState, type StaffUser } from './session-context';
+import { SessionContext, type ProfileChanges, type SessionState, type StaffUser } from './session-context';
 
 function toStaffUser(user: SessionUser): StaffUser {
   return { ...user, avatarUrl: avatarUrlOf(user.profile_image) };
@@ -44,6 +44,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setUser(null);
   }, []);
 
-  const session = useMemo<SessionState>(() => ({ loading, user, login, logout }), [loading, user, login, logout]);
+  const update = useCallback((changes: ProfileChanges) => {
+    setUser((current) => (current ? toStaffUser({ ...current, ...changes }) : current));
+  }, []);
+
+  const session = useMemo<SessionState>(
+    () => ({ loading, user, login, logout, update }),
+    [loading, user, login, logout, update],
+  );
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

@@ -4,7 +4,7 @@ import { PATHS, SPEC_MESSAGES, TIMINGS } from '@agency/shared';
 import { clearDrafts } from '@/lib/drafts';
 import { useInactivityTimer } from '@/lib/use-inactivity-timer';
 import { signInPathReturningTo } from './return-path';
-import type { StaffUser } from './session-context';
+import type { ProfileChanges, StaffUser } from './session-context';
 import { useSession } from './use-session';
 
 /**
@@ -19,6 +19,8 @@ export interface StaffSession {
   /** Where to go instead of this page: signed out (to /auth, returning here) or after leave(); null to stay. */
   redirect: string | null;
   leave: (why: StaffExit) => void;
+  /** Takes in a change the person made to their own name or picture (the profile page). */
+  update: (changes: ProfileChanges) => void;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface StaffSession {
  * StaffArea, whose query client calls leave('refused') on the first request the server refuses with 401.
  */
 export function useStaffSession(): StaffSession {
-  const { loading, user, logout } = useSession();
+  const { loading, user, logout, update } = useSession();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const [exit, setExit] = useState<string | null>(null);
@@ -45,5 +47,5 @@ export function useStaffSession(): StaffSession {
   });
 
   const redirect = user ? null : (exit ?? (loading ? null : signInPathReturningTo(here)));
-  return { loading, user, redirect, leave };
+  return { loading, user, redirect, leave, update };
 }

@@ -10,7 +10,7 @@ interface OwnerPageProps {
   children: ReactNode;
 }
 
-/** An owner's page: its title, who is signed in and Logout, then the page itself. */
+/** An owner's page: its title, who is signed in (their name the way to the profile) and Logout, then the page itself. */
 export function OwnerPage({ title, username, onLogout, children }: OwnerPageProps) {
   return (
     <div className="owner-page">
@@ -18,7 +18,10 @@ export function OwnerPage({ title, username, onLogout, children }: OwnerPageProp
         <div className="owner-page__welcome">
           <h1 className="owner-page__title">{title}</h1>
           <p className="owner-page__greeting">
-            Signed in as <strong>{username}</strong>
+            Signed in as{' '}
+            <Link to={PATHS.profile} className="owner-page__profile-link">
+              <strong>{username}</strong>
+            </Link>
           </p>
         </div>
         <button type="button" className="btn btn--secondary" onClick={onLogout}>

@@ -98,7 +98,7 @@ function ProfileCard({ id, title, children }: { id: string; title: string; child
 }
 
 /** The name everyone sees; empty goes back to the e-mail name. */
-export function DisplayNameForm({ profile }: { profile: Profile }) {
+export function DisplayNameForm({ profile, onSaved }: { profile: Profile; onSaved: (profile: Profile) => void }) {
   const id = useId();
   const save = useSaveName();
   const [name, setName] = useState(profile.displayName ?? '');
@@ -116,6 +116,7 @@ export function DisplayNameForm({ profile }: { profile: Profile }) {
     save.mutate(parsed.data, {
       onSuccess: (answer) => {
         setName(answer.profile.displayName ?? '');
+        onSaved(answer.profile);
         setOutcome({ tone: 'success', message: answer.message ?? PROFILE_MESSAGES.NAME_SAVED });
       },
       onError: (error) => setOutcome(refusalOf(error, 'displayName')),
@@ -151,7 +152,15 @@ export function DisplayNameForm({ profile }: { profile: Profile }) {
 }
 
 /** A new picture, checked here for type and size before it is sent; the server re-encodes it. */
-export function AvatarForm({ profile, avatarUrlOf }: { profile: Profile; avatarUrlOf: AvatarUrlOf }) {
+export function AvatarForm({
+  profile,
+  avatarUrlOf,
+  onSaved,
+}: {
+  profile: Profile;
+  avatarUrlOf: AvatarUrlOf;
+  onSaved: (profile: Profile) => void;
+}) {
   const id = useId();
   const change = useChangeAvatar();
   const [image, setImage] = useState<File | null>(null);
@@ -181,6 +190,7 @@ export function AvatarForm({ profile, avatarUrlOf }: { profile: Profile; avatarU
       onSuccess: (answer) => {
         setImage(null);
         if (input.current) input.current.value = '';
+        onSaved(answer.profile);
         setOutcome({ tone: 'success', message: answer.message ?? PROFILE_MESSAGES.AVATAR_CHANGED });
       },
       onError: (error) => setOutcome(refusalOf(error, 'profile_image')),

@@ -27,12 +27,13 @@ const PROFILE: Profile = {
   profile_image: 'default-avatar.png',
 };
 
-function renderScreen() {
+function renderScreen(onSaved: (profile: Profile) => void = () => undefined) {
   return render(
     <MemoryRouter>
       <StaffQueryProvider onSessionEnded={() => undefined}>
         <ProfileScreen
           onLogout={() => undefined}
+          onSaved={onSaved}
           avatarUrlOf={(file) => `/api/uploads/profile_images/${file}`}
           notifications={<p>The digest switch</p>}
         />
@@ -59,7 +60,8 @@ describe('ProfileScreen', () => {
         });
       },
     });
-    renderScreen();
+    const saved: Profile[] = [];
+    renderScreen((profile) => saved.push(profile));
     expect(screen.getByRole('heading', { level: 1, name: PROFILE_COPY.TITLE })).toBeTruthy();
     const field = await screen.findByRole('textbox', { name: PROFILE_COPY.NAME_LABEL });
     expect(field.getAttribute('aria-describedby')).toBeTruthy();
@@ -74,6 +76,7 @@ describe('ProfileScreen', () => {
     expect(bodiesOf(fetchMock, PROFILE_PATHS.PROFILE)).toEqual([{ displayName: 'Adaeze Okafor' }]);
     expect(screen.getByText('Colleagues and clients see:').textContent).toContain('Adaeze Okafor');
     expect((field as HTMLInputElement).value).toBe('Adaeze Okafor');
+    expect(saved.map((profile) => profile.name)).toEqual(['Adaeze Okafor']);
   });
 
   it('refuses a name that is too long at its field and in a summary that links to it, without asking the server', async () => {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PATHS, PROFILE_COPY, SPEC_MESSAGES } from '@agency/shared';
+import { PATHS, PROFILE_COPY, SPEC_MESSAGES, type Profile } from '@agency/shared';
 import { Link } from '@/components/ui/link';
 import { useProfile } from '../api/profile';
 import { AvatarForm, DisplayNameForm, NotificationChoices, PasswordForm, type AvatarUrlOf } from './profile-forms';
@@ -8,6 +8,8 @@ import './profile.css';
 
 interface ProfileScreenProps {
   onLogout: () => void;
+  /** The profile as the server saved it after a new name or picture, for the screens' header. */
+  onSaved: (profile: Profile) => void;
   /** The notification choices, drawn by the features that own them. */
   notifications: ReactNode;
   avatarUrlOf: AvatarUrlOf;
@@ -17,7 +19,7 @@ interface ProfileScreenProps {
  * /dashboard/profile (issue 23 item 3): the signed-in person's name, picture, password and notification choices, one
  * card each, in one column on a phone. A session the server no longer accepts leaves through the staff area.
  */
-export function ProfileScreen({ onLogout, notifications, avatarUrlOf }: ProfileScreenProps) {
+export function ProfileScreen({ onLogout, onSaved, notifications, avatarUrlOf }: ProfileScreenProps) {
   const profile = useProfile();
   return (
     <div className="profile-page">
@@ -34,8 +36,8 @@ export function ProfileScreen({ onLogout, notifications, avatarUrlOf }: ProfileS
       </header>
       {profile.data ? (
         <div className="profile-page__cards">
-          <DisplayNameForm profile={profile.data.profile} />
-          <AvatarForm profile={profile.data.profile} avatarUrlOf={avatarUrlOf} />
+          <DisplayNameForm profile={profile.data.profile} onSaved={onSaved} />
+          <AvatarForm profile={profile.data.profile} avatarUrlOf={avatarUrlOf} onSaved={onSaved} />
           <PasswordForm email={profile.data.profile.email} />
           <NotificationChoices>{notifications}</NotificationChoices>
         </div>
@@ -50,16 +52,5 @@ export function ProfileScreen({ onLogout, notifications, avatarUrlOf }: ProfileS
         <p role="status">{SPEC_MESSAGES.LOADING}</p>
       )}
     </div>
-  );
-}
-
-/** The way to the profile from a staff screen's header: the person's picture and name. */
-export function ProfileLink({ name, avatarUrl }: { name: string; avatarUrl: string }) {
-  return (
-    <Link to={PATHS.profile} className="profile-link">
-      <img className="profile-link__avatar" src={avatarUrl} alt="" width={32} height={32} />
-      <span className="profile-link__name">{name}</span>
-      <span className="visually-hidden">: {PROFILE_COPY.TITLE.toLowerCase()}</span>
-    </Link>
   );
 }
