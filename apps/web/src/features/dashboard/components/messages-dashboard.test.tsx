@@ -477,7 +477,7 @@ describe('the staff inbox', () => {
     expect(requestsTo(fetchMock, INBOX_PATHS.bulk('web_dev'))).toHaveLength(0);
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     await userEvent.click(screen.getByRole('button', { name: 'Delete 2 enquiries' }));
-    expect(await screen.findByRole('button', { name: 'Undo' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Undo' })).toHaveFocus());
     expect(screen.getByText(/^Moved 2 enquiries to the trash\./)).toHaveTextContent(
       'Moved 2 enquiries to the trash. Undo',
     );
@@ -846,8 +846,9 @@ describe('the staff inbox', () => {
       await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
       const undo = await screen.findByRole('button', { name: 'Undo' });
       expect(currentSearch().toString()).toBe('status=new');
-      // The Delete that acted went with the view: the keyboard is on Undo, beside the words, in the list.
-      expect(undo).toHaveFocus();
+      // The Delete that acted went with the view: the keyboard is on Undo, beside the words, in the list (once the
+      // list has drawn, hence the wait).
+      await waitFor(() => expect(undo).toHaveFocus());
       expect(screen.getByText(/^Moved to the trash\./)).toHaveTextContent('Moved to the trash. Undo');
       expect(screen.getByText(/^Moved to the trash\./)).toHaveAttribute('role', 'status');
       expect(await screen.findByRole('link', { name: 'Bola Ahmed' })).toBeInTheDocument();
@@ -856,7 +857,7 @@ describe('the staff inbox', () => {
       await userEvent.click(undo);
       expect(await screen.findByText('Undone: 1 enquiry is back as before.')).toHaveAttribute('role', 'status');
       expect(bodyOf(requestsTo(fetchMock, UNDO_PATH)[0])).toEqual({ token: 'T'.repeat(22) });
-      expect(screen.getByText('Undone: 1 enquiry is back as before.')).toHaveFocus();
+      await waitFor(() => expect(screen.getByText('Undone: 1 enquiry is back as before.')).toHaveFocus());
       expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
       expect(await screen.findByRole('link', { name: 'Ada Obi' })).toBeInTheDocument();
       expect(server.folder()).toBe('inbox');
@@ -876,7 +877,7 @@ describe('the staff inbox', () => {
       // Restore went away under the keyboard: it is on Undo, the next thing to do.
       await waitFor(() => expect(undo).toHaveFocus());
       await userEvent.keyboard('{Enter}');
-      expect(await screen.findByText('Undone: 1 enquiry is back as before.')).toHaveFocus();
+      await waitFor(() => expect(screen.getByText('Undone: 1 enquiry is back as before.')).toHaveFocus());
       expect(bodyOf(requestsTo(fetchMock, UNDO_PATH)[0])).toEqual({ token: 'T'.repeat(22) });
       // The open enquiry is asked again: it shows in the trash, with Restore, once more.
       expect(await screen.findByRole('button', { name: 'Restore' })).toBeInTheDocument();
