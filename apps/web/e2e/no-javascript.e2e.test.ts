@@ -192,7 +192,9 @@ describe.each(DATABASES)('with JavaScript off, on %s', (database) => {
     await harness?.close();
   });
 
-  for (const viewport of [PHONE, LAPTOP]) {
+  // Both widths on SQLite; on MariaDB the phone's, where the visitors are: the server's pages do not depend on the
+  // width, and what MariaDB changes (the rows, the stored outcome) is the same at either (CI time, decision 0045).
+  for (const viewport of database === 'sqlite' ? [PHONE, LAPTOP] : [PHONE]) {
     it(`at ${viewport.width} px, the contact form is sent, the page shows the message and the reference, and the row is verified`, async () => {
       const { page, form } = await openForm(harness, '/contact-7709327', 'Contact form', viewport);
       const email = uniqueEmail('nojs-contact');
