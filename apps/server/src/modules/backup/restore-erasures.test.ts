@@ -2,14 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  API_PATHS,
-  INBOX_PATHS,
-  MESSAGE_KIND_PATHS,
-  STAFF_ADMIN_PATHS,
-  SUBMISSION_RULES,
-  type MessageKind,
-} from '@agency/shared';
+import { INBOX_PATHS, MESSAGE_KIND_PATHS, STAFF_ADMIN_PATHS, type MessageKind } from '@agency/shared';
 import { createFreshDatabase, type FreshDatabase } from '@agency/testing';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,9 +11,15 @@ import { erasureLedgerOf } from '../../lib/erasure-ledger';
 import { createLogger } from '../../lib/logger';
 import { outboxFileOf } from '../../lib/mailer';
 import { defaultBackupDir, outboxDir } from '../../lib/paths';
-import { VALID_SUBMISSIONS } from '../../test/fixtures';
 import { storeEnquiry } from '../../test/enquiries';
-import { createTestContext, signedInStaff, signIn, type StaffAgent, type TestContext } from '../../test/test-context';
+import {
+  answeredSubmission,
+  createTestContext,
+  signedInStaff,
+  signIn,
+  type StaffAgent,
+  type TestContext,
+} from '../../test/test-context';
 import { runDailyPurge } from '../retention/retention.service';
 import { createBackup, restoreBackup } from './backup.service';
 
@@ -47,20 +46,9 @@ let otherReference: string;
 const opened: Array<{ handle: DatabaseHandle; fresh: FreshDatabase }> = [];
 
 async function submit(kind: MessageKind, values: Record<string, unknown>): Promise<string> {
-  const question = (await request(context.app).get(API_PATHS.HUMAN_CHECK)).body as {
-    a: number;
-    b: number;
-    token: string;
-  };
-  context.advance(SUBMISSION_RULES.MIN_FILL_MS);
   const answer = await request(context.app)
     .post(MESSAGE_KIND_PATHS[kind].submit)
-    .send({
-      ...VALID_SUBMISSIONS[kind],
-      ...values,
-      humanCheckToken: question.token,
-      humanCheckAnswer: String(question.a + question.b),
-    });
+    .send(await answeredSubmission(context, kind, values));
   expect(answer.status, kind).toBe(201);
   return String(answer.body.reference);
 }

@@ -2,7 +2,6 @@ import { mkdirSync, existsSync, writeFileSync } from 'node:fs';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  API_PATHS,
   DATA_REQUEST_MESSAGES,
   DataErasureAnswerSchema,
   DataRequestAnswerSchema,
@@ -10,16 +9,15 @@ import {
   MESSAGE_KIND_PATHS,
   MESSAGE_KINDS,
   STAFF_ADMIN_PATHS,
-  SUBMISSION_RULES,
   type AuditAction,
   type DataRequestAnswer,
   type MessageKind,
 } from '@agency/shared';
 import { outboxFileOf } from '../../lib/mailer';
 import { outboxDir } from '../../lib/paths';
-import { VALID_SUBMISSIONS } from '../../test/fixtures';
 import { csvRecordsOf } from '../../test/spreadsheet-files';
 import {
+  answeredSubmission,
   createOwnerContext,
   registerAndConfirm,
   signIn,
@@ -51,20 +49,9 @@ const OTHER = { email: 'emeka@example.ng', phone: '08031112222' };
 
 /** A submission with the human check answered, as the site's form sends it: it is auto-replied to (issue 17). */
 async function submit(kind: MessageKind, values: Record<string, unknown>): Promise<string> {
-  const question = (await request(context.app).get(API_PATHS.HUMAN_CHECK)).body as {
-    a: number;
-    b: number;
-    token: string;
-  };
-  context.advance(SUBMISSION_RULES.MIN_FILL_MS);
   const answer = await request(context.app)
     .post(MESSAGE_KIND_PATHS[kind].submit)
-    .send({
-      ...VALID_SUBMISSIONS[kind],
-      ...values,
-      humanCheckToken: question.token,
-      humanCheckAnswer: String(question.a + question.b),
-    });
+    .send(await answeredSubmission(context, kind, values));
   expect(answer.status, kind).toBe(201);
   return String(answer.body.reference);
 }
