@@ -12,6 +12,7 @@ import { createLogger } from '../../lib/logger';
 import { outboxFileOf } from '../../lib/mailer';
 import { defaultBackupDir, outboxDir } from '../../lib/paths';
 import { storeEnquiry } from '../../test/enquiries';
+import { everyStoredText } from '../../test/stored-texts';
 import {
   answeredSubmission,
   createTestContext,
@@ -78,29 +79,13 @@ const restoreOptions = (target: { db: DatabaseHandle['db']; dataDir: string }) =
   logger: createLogger('silent'),
 });
 
-/** The site's published text is no one's enquiry data (data-requests.test.ts says why). */
-const SITE_CONTENT_TABLES = new Set(['content_items', 'content_versions']);
-
 /** Every stored value and every file of DATA_DIR/outbox that names the person, with where it was found. */
 async function tracesOfPerson(target: { db: DatabaseHandle['db']; dataDir: string }) {
   const names = (text: string) =>
     text.toLowerCase().includes('chioma') ||
     text.toLowerCase().includes(PERSON.email) ||
     text.replace(/\D/g, '').includes(PERSON_DIGITS);
-  const found: string[] = [];
-  for (const table of await target.db.introspection.getTables()) {
-    if (SITE_CONTENT_TABLES.has(table.name)) continue;
-    const rows = await target.db
-      .selectFrom(table.name as 'users')
-      .selectAll()
-      .execute();
-    for (const row of rows) {
-      for (const [column, value] of Object.entries(row)) {
-        const text = Buffer.isBuffer(value) ? value.toString('latin1') : String(value);
-        if (names(text)) found.push(`${table.name}.${column}`);
-      }
-    }
-  }
+  const found = (await everyStoredText(target.db)).filter(({ text }) => names(text)).map(({ where }) => where);
   const folder = outboxDir(target.dataDir);
   for (const name of existsSync(folder) ? readdirSync(folder) : []) {
     if (names(readFileSync(path.join(folder, name), 'utf8'))) found.push(`outbox/${name}`);

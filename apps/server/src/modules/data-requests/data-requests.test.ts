@@ -16,6 +16,7 @@ import {
 import { outboxFileOf } from '../../lib/mailer';
 import { outboxDir } from '../../lib/paths';
 import { csvRecordsOf } from '../../test/spreadsheet-files';
+import { everyStoredText } from '../../test/stored-texts';
 import {
   answeredSubmission,
   createOwnerContext,
@@ -58,31 +59,6 @@ async function submit(kind: MessageKind, values: Record<string, unknown>): Promi
 
 async function auditEntries(action: AuditAction) {
   return context.db.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id').execute();
-}
-
-/** Every text value in every table, with where it was found. */
-/**
- * The site's published text (issue 22) is no one's enquiry data: its seed quotes another Ngozi (a testimonial given
- * with her consent), which an erasure of this person must not touch.
- */
-const SITE_CONTENT_TABLES = new Set(['content_items', 'content_versions']);
-
-async function everyStoredText(): Promise<Array<{ where: string; text: string }>> {
-  const found: Array<{ where: string; text: string }> = [];
-  for (const table of await context.db.introspection.getTables()) {
-    if (SITE_CONTENT_TABLES.has(table.name)) continue;
-    const rows = await context.db
-      .selectFrom(table.name as 'users')
-      .selectAll()
-      .execute();
-    for (const row of rows) {
-      for (const [column, value] of Object.entries(row)) {
-        const text = Buffer.isBuffer(value) ? value.toString('latin1') : String(value);
-        found.push({ where: `${table.name}.${column}`, text });
-      }
-    }
-  }
-  return found;
 }
 
 beforeAll(async () => {
@@ -360,7 +336,7 @@ describe("a person's data", () => {
       const after = await owner.get(STAFF_ADMIN_PATHS.DATA_REQUEST).query(query);
       expect(after.body, JSON.stringify(query)).toMatchObject({ enquiries: [], notes: [], mails: [], totalRecords: 0 });
     }
-    const leftovers = (await everyStoredText()).filter(
+    const leftovers = (await everyStoredText(context.db)).filter(
       ({ text }) => text.toLowerCase().includes('ngozi') || text.replace(/\D/g, '').includes(PERSON.phoneDigits),
     );
     expect(leftovers).toEqual([]);
