@@ -38,6 +38,16 @@ afterAll(async () => {
   await harness?.close();
 });
 
+/** The three contact enquiries are in the inbox again, and the last move to the trash is marked undone by the owner. */
+async function expectAllBackUndoneByOwner() {
+  const folders = await harness.query<{ folder: string }>("select folder from enquiries where kind = 'contact'");
+  expect(folders.map((row) => row.folder)).toEqual(['inbox', 'inbox', 'inbox']);
+  const audit = await harness.query<{ undone_by: string | null }>(
+    "select undone_by from audit_log where action = 'enquiry.trash' order by id desc limit 1",
+  );
+  expect(audit).toEqual([{ undone_by: OWNER.email }]);
+}
+
 describe('undo of a bulk delete', () => {
   for (const width of [375, 1280]) {
     it(`asks "Delete 3 enquiries?", deletes them and brings the three back with Undo at ${width} px`, async () => {
@@ -69,12 +79,7 @@ describe('undo of a bulk delete', () => {
       await page.keyboard.press('Enter');
       await page.getByText('Undone: 3 enquiries are back as before.').waitFor();
       for (const name of PEOPLE) await page.getByRole('link', { name, exact: true }).waitFor();
-      const folders = await harness.query<{ folder: string }>("select folder from enquiries where kind = 'contact'");
-      expect(folders.map((row) => row.folder)).toEqual(['inbox', 'inbox', 'inbox']);
-      const audit = await harness.query<{ undone_by: string | null }>(
-        "select undone_by from audit_log where action = 'enquiry.trash' order by id desc limit 1",
-      );
-      expect(audit).toEqual([{ undone_by: OWNER.email }]);
+      await expectAllBackUndoneByOwner();
       expect(await harness.axe(page)).toEqual([]);
       await saveScreenshot(page, `undo-done-${width}`);
       await page.close();
@@ -110,12 +115,7 @@ describe('undo of a Delete in the enquiry view', () => {
       await page.keyboard.press('Enter');
       await page.getByText('Undone: 1 enquiry is back as before.').waitFor();
       await page.getByRole('link', { name, exact: true }).waitFor();
-      const folders = await harness.query<{ folder: string }>("select folder from enquiries where kind = 'contact'");
-      expect(folders.map((row) => row.folder)).toEqual(['inbox', 'inbox', 'inbox']);
-      const audit = await harness.query<{ undone_by: string | null }>(
-        "select undone_by from audit_log where action = 'enquiry.trash' order by id desc limit 1",
-      );
-      expect(audit).toEqual([{ undone_by: OWNER.email }]);
+      await expectAllBackUndoneByOwner();
       expect(await harness.axe(page)).toEqual([]);
       await saveScreenshot(page, `undo-view-done-${width}`);
       await page.close();
