@@ -1,7 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { API_PATHS, RETENTION_DAYS, STAFF_ADMIN_PATHS, SUBMISSION_RULES, type MessageKind } from '@agency/shared';
+import {
+  API_PATHS,
+  MESSAGE_KIND_PATHS,
+  RETENTION_DAYS,
+  STAFF_ADMIN_PATHS,
+  SUBMISSION_RULES,
+  type MessageKind,
+} from '@agency/shared';
 import { startSmtpSink, tokenFromMail, type SmtpSink } from '@agency/testing';
 import type { Express } from 'express';
 import request from 'supertest';
@@ -244,4 +251,17 @@ export async function answeredSubmission(
 ): Promise<Record<string, unknown>> {
   const { a, b, token } = await askHumanCheck(context);
   return { ...VALID_SUBMISSIONS[kind], humanCheckToken: token, humanCheckAnswer: String(a + b), ...extra };
+}
+
+/** Sends an answered submission of the kind as the site's form does; the reference of the stored enquiry (201). */
+export async function submitAnswered(
+  context: TestContext,
+  kind: MessageKind,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
+  const answer = await request(context.app)
+    .post(MESSAGE_KIND_PATHS[kind].submit)
+    .send(await answeredSubmission(context, kind, extra));
+  if (answer.status !== 201) throw new Error(`${kind}: answered ${answer.status} ${answer.text}`);
+  return String(answer.body.reference);
 }
