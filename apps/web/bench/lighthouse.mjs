@@ -29,6 +29,8 @@
 // database at start. Runs alternate per page (revision 0, then published); the nine pages plus the new case study and
 // blog post, each paired with a seed page of its kind. Prints the medians, their ratios and the budgets of the
 // published pages; --runs defaults to 3 there, --pages as above (names: "new case", "new blog post").
+// `--published --serve` publishes the same changes, prints both servers' addresses and the new pages' paths, and
+// keeps serving until Ctrl-C instead of running Lighthouse (to trace them: `node apps/web/bench/layout-shifts.mjs`).
 import { rmSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { spawnSync } from 'node:child_process';
@@ -92,6 +94,7 @@ function optionValue(name) {
 }
 const AGAINST = optionValue('--against');
 const PUBLISHED = process.argv.includes('--published');
+const SERVE = process.argv.includes('--serve');
 if (process.argv.some((argument) => argument.startsWith('--against')) && !AGAINST?.match(/^[^-]/)) {
   console.error('[bench] --against needs a git ref: npm run bench:web -- --against 47a977d');
   process.exit(2);
@@ -538,6 +541,16 @@ async function mainPublished() {
     const published = await start(publishedDir, production);
     const answer = await fetch(`${published.baseUrl}${paths.casePath}`);
     if (answer.status !== 200) throw new Error(`The restarted server answers ${answer.status} for ${paths.casePath}.`);
+    if (SERVE) {
+      log(`[bench] revision 0: ${atZero.baseUrl}`);
+      log(`[bench] published: ${published.baseUrl} (${Object.values(paths).join(' ')})`);
+      log('[bench] serving until Ctrl-C');
+      await new Promise((resolve) => {
+        process.once('SIGINT', resolve);
+        process.once('SIGTERM', resolve);
+      });
+      return;
+    }
 
     const pages = [
       ...PAGES.map((page) => ({ ...page, pairedPath: page.path })),

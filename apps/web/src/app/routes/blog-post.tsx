@@ -47,9 +47,11 @@ export default function BlogPostPage({ slug }: { slug: string }) {
             </ol>
           </nav>
           <h1 id="article-title">{post.title}</h1>
+          {/* The byline on a line of its own: a line that only just fits would wrap in one font and not the
+              other, so the page moved when Poppins arrived (issue 22, layout-shifts.mjs). */}
           <p className="article-meta">
-            <time dateTime={post.date}>{formatLongDate(post.date)}</time> · {post.readingMinutes} min read ·{' '}
-            {post.byline}
+            <time dateTime={post.date}>{formatLongDate(post.date)}</time> · {post.readingMinutes} min read{' '}
+            <span className="article-meta__byline">{post.byline}</span>
           </p>
         </div>
       </section>
