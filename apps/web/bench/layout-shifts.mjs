@@ -8,17 +8,20 @@ import { chromium } from 'playwright-core';
 
 const BASE_URL = process.argv[2] ?? 'http://localhost:4600';
 const GIVEN_PAGES = process.argv.slice(3);
-const PAGES = GIVEN_PAGES.length > 0 ? GIVEN_PAGES : [
-  '/',
-  '/services',
-  '/webdevelopment-0123456',
-  '/portfolio-9012345/planetlaundromat',
-  '/webdevelopment-training',
-  '/Creativegraphicdesign-training',
-  '/contact-7709327',
-  '/request-a-quote-0163863',
-  '/about-8901234',
-];
+const PAGES =
+  GIVEN_PAGES.length > 0
+    ? GIVEN_PAGES
+    : [
+        '/',
+        '/services',
+        '/webdevelopment-0123456',
+        '/portfolio-9012345/planetlaundromat',
+        '/webdevelopment-training',
+        '/Creativegraphicdesign-training',
+        '/contact-7709327',
+        '/request-a-quote-0163863',
+        '/about-8901234',
+      ];
 const WIDTHS = [412, 360, 1350];
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
