@@ -11,13 +11,14 @@ import {
   SUBMISSION_RULES,
   type MessageKind,
 } from '@agency/shared';
-import { createFreshDatabase, type DatabaseKind, type FreshDatabase } from '@agency/testing';
+import { type DatabaseKind } from '@agency/testing';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
-import { openDatabase, type DatabaseHandle } from '../../lib/db';
+import { type DatabaseHandle } from '../../lib/db';
 import { createLogger } from '../../lib/logger';
 import { SERVER_ROOT } from '../../lib/paths';
+import { emptyDatabases } from '../../test/empty-databases';
 import { VALID_SUBMISSIONS } from '../../test/fixtures';
 import { PNG_IMAGE } from '../../test/images';
 import { createTestContext, signIn, signedInStaff, type StaffAgent, type TestContext } from '../../test/test-context';
@@ -38,15 +39,7 @@ let archive: string;
 /** References of the submissions answered 201 before the backup started. */
 const acknowledgedBefore: string[] = [];
 let acknowledgedAfterStart = 0;
-const opened: Array<{ handle: DatabaseHandle; fresh: FreshDatabase }> = [];
-
-/** A new, empty database of `kind` (not migrated: the restore migrates it), opened the way the server opens one. */
-async function emptyDatabase(kind: DatabaseKind): Promise<DatabaseHandle & { dataDir: string }> {
-  const fresh = await createFreshDatabase(kind);
-  const handle = openDatabase({ databaseUrl: fresh.databaseUrl, dataDir: fresh.dataDir });
-  opened.push({ handle, fresh });
-  return { ...handle, dataDir: fresh.dataDir };
-}
+const emptyTargets = emptyDatabases();
 
 /** The app served from another database, as a server started on it after the restore would serve it. */
 function appOn(handle: DatabaseHandle) {
@@ -117,10 +110,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const { handle, fresh } of opened) {
-    await handle.db.destroy();
-    await fresh.drop();
-  }
+  await emptyTargets.closeAll();
   await context?.close();
   rmSync(work, { recursive: true, force: true });
 });
@@ -163,7 +153,7 @@ describe('a backup taken while 200 submissions arrive', () => {
       expect(acknowledgedAfterStart).toBeGreaterThan(0);
       expect(acknowledgedBefore.length).toBeGreaterThanOrEqual(BEFORE_BACKUP);
 
-      const target = await emptyDatabase(context.database.dialect);
+      const target = await emptyTargets.open(context.database.dialect);
       const restoredFrom = await restoreBackup({ db: target.db, dataDir: target.dataDir, file, clock: context.now });
       expect(restoredFrom.erasures).toMatchObject({ replayed: 0, records: 0 });
       expect(Object.values(restoredFrom.purged).every((count) => count === 0)).toBe(true);
@@ -255,14 +245,14 @@ describe.skipIf(!otherEngine)('moving between SQLite and MariaDB', () => {
       const source = await inboxAnswers(owner, ids);
       const moved = await createBackup({ db: context.db, dataDir: context.dataDir, target: path.join(work, 'move') });
 
-      const other = await emptyDatabase(otherEngine!);
+      const other = await emptyTargets.open(otherEngine!);
       await restoreBackup({ db: other.db, dataDir: other.dataDir, file: moved.file, clock: context.now });
       const onOther = (await signIn({ ...context, app: appOn(other) }, OWNER)).agent;
       expect(await inboxAnswers(onOther, ids)).toEqual(source);
 
       const back = await createBackup({ db: other.db, dataDir: other.dataDir, target: path.join(work, 'back') });
       expect(back.manifest.engine).toBe(otherEngine);
-      const home = await emptyDatabase(context.database.dialect);
+      const home = await emptyTargets.open(context.database.dialect);
       await restoreBackup({ db: home.db, dataDir: home.dataDir, file: back.file, clock: context.now });
       const atHome = (await signIn({ ...context, app: appOn(home) }, OWNER)).agent;
       expect(await inboxAnswers(atHome, ids)).toEqual(source);
@@ -291,7 +281,7 @@ describe('a damaged or foreign archive', () => {
       ['other.jsonl.gz', gzipSync('{"format":"ghost-export","version":3}\n'), /"ghost-export" archive/],
       ['newer.jsonl.gz', gzipSync(lines.replace('"version":1', '"version":2')), /format version 2/],
     ];
-    const target = await emptyDatabase(context.database.dialect);
+    const target = await emptyTargets.open(context.database.dialect);
     for (const [name, bytes, message] of cases) {
       await expect(
         restoreBackup({ db: target.db, dataDir: target.dataDir, file: variant(name, bytes) }),

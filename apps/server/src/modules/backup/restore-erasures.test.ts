@@ -3,13 +3,13 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { INBOX_PATHS, STAFF_ADMIN_PATHS, type MessageKind } from '@agency/shared';
-import { createFreshDatabase, type FreshDatabase } from '@agency/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../lib/db';
+import { type DatabaseHandle } from '../../lib/db';
 import { erasureLedgerOf } from '../../lib/erasure-ledger';
 import { createLogger } from '../../lib/logger';
 import { outboxFileOf } from '../../lib/mailer';
 import { defaultBackupDir, outboxDir } from '../../lib/paths';
+import { emptyDatabases } from '../../test/empty-databases';
 import { storeEnquiry } from '../../test/enquiries';
 import { everyStoredText } from '../../test/stored-texts';
 import {
@@ -43,7 +43,6 @@ let ledger: string;
 let expired: { id: number; reference: string };
 let returningAgain: string;
 let otherReference: string;
-const opened: Array<{ handle: DatabaseHandle; fresh: FreshDatabase }> = [];
 
 /** A submission with the human check answered, as the site's form sends it (auto-replied to, issue 17). */
 const submit = (kind: MessageKind, values: Record<string, unknown>) => submitAnswered(context, kind, values);
@@ -58,12 +57,8 @@ async function erase(query: { email?: string; phone?: string }) {
   expect(answer.status).toBe(200);
 }
 
-async function emptyDatabase() {
-  const fresh = await createFreshDatabase(context.database.dialect);
-  const handle = openDatabase({ databaseUrl: fresh.databaseUrl, dataDir: fresh.dataDir });
-  opened.push({ handle, fresh });
-  return { ...handle, dataDir: fresh.dataDir };
-}
+const emptyTargets = emptyDatabases();
+const emptyDatabase = () => emptyTargets.open(context.database.dialect);
 
 const restoreOptions = (target: { db: DatabaseHandle['db']; dataDir: string }) => ({
   db: target.db,
@@ -150,10 +145,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const { handle, fresh } of opened) {
-    await handle.db.destroy();
-    await fresh.drop();
-  }
+  await emptyTargets.closeAll();
   await context?.close();
   rmSync(work, { recursive: true, force: true });
 });

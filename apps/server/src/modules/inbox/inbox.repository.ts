@@ -366,6 +366,19 @@ export async function insertEvent(
     .execute();
 }
 
+/** Whether the enquiry's last move to the trash was out of spam (a restore of it is then the same as "not spam"). */
+export async function lastTrashedFromSpam(db: Db, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('enquiry_events')
+    .select('from_value')
+    .where('enquiry_id', '=', id)
+    .where('action', '=', 'trash')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row?.from_value === 'spam';
+}
+
 export async function markRead(db: Db, id: number, userId: number, now: EpochMs): Promise<void> {
   // Deleted first so marking twice is not a duplicate key, on either database.
   await markUnread(db, id, userId);

@@ -462,8 +462,11 @@ async function moveEnquiry(
   const trashedAt = move.to === 'trash' ? now : null;
   const moved = await repository.moveToFolder(db, state.id, { from: move.from, to: move.to, trashedAt });
   if (!moved || !before) return undefined;
-  // Nobody could answer it while it was in spam: its response clock starts now (docs/decisions/0038).
-  if (move.action === 'not-spam') await startResponseClock(db, { id: state.id, kind, since: now });
+  // Nobody could answer it while it was in spam: its response clock starts now (docs/decisions/0038). A spam enquiry
+  // put in the trash and restored comes out of spam the same way.
+  const outOfSpam =
+    move.action === 'not-spam' || (move.action === 'restore' && (await repository.lastTrashedFromSpam(db, state.id)));
+  if (outOfSpam) await startResponseClock(db, { id: state.id, kind, since: now });
   await repository.insertEvent(db, {
     enquiryId: state.id,
     actorId,

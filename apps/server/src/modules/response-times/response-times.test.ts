@@ -172,6 +172,23 @@ describe('due times on arrival', () => {
     });
   });
 
+  it('spam put in the trash and restored is due from the restore; an answered one restored keeps its times', async () => {
+    const spam = await arrive('contact', '2026-11-23T09:00', { website: 'http://spam.example' });
+    const kept = await arrive('contact', '2026-11-23T09:05');
+    const keptTimes = await columnsOf(kept);
+    await setClock(lagos('2026-11-23T10:00'));
+    for (const id of [spam, kept]) expect((await staff.delete(INBOX_PATHS.enquiry('contact', id))).status).toBe(200);
+    expect(await columnsOf(spam)).toMatchObject({ dueAt: null, remindAt: null });
+    await setClock(lagos('2026-11-23T14:30'));
+    for (const id of [spam, kept]) expect((await staff.post(INBOX_PATHS.restore('contact', id))).status).toBe(200);
+    expect(await columnsOf(spam)).toMatchObject({
+      dueAt: lagos('2026-11-23T15:30'),
+      remindAt: lagos('2026-11-23T15:15'),
+    });
+    expect((await enquiryOf(staff, 'contact', spam)).responseState).toBe('open');
+    expect(await columnsOf(kept)).toEqual(keptTimes);
+  });
+
   it('a received mail staff make a contact enquiry is due from when they make it', async () => {
     await setClock(lagos('2026-11-27T16:40'));
     const raw =
