@@ -85,7 +85,8 @@ export async function arrivalOf(db: Db, id: number): Promise<EpochMs | undefined
 
 /**
  * The enquiries of a kind whose due time a new target moves: in the inbox, unanswered, New, with a due time, not yet
- * reminded; each with the moment its clock started (the last move out of spam, or its arrival).
+ * reminded; each with the moment its clock started (the last move out of spam, or its arrival). A move out of spam is
+ * a not-spam move, or a restore whose enquiry's last move to the trash before it was from spam.
  */
 export async function listRetargetable(db: Db, kind: MessageKind): Promise<Array<{ id: number; since: EpochMs }>> {
   const rows = await db
@@ -93,10 +94,30 @@ export async function listRetargetable(db: Db, kind: MessageKind): Promise<Array
     .leftJoin(
       (eb) =>
         eb
-          .selectFrom('enquiry_events')
-          .select(['enquiry_id', (inner) => inner.fn.max('created_at').as('moved_at')])
-          .where('action', '=', 'not-spam')
-          .groupBy('enquiry_id')
+          .selectFrom('enquiry_events as move')
+          .select(['move.enquiry_id', (inner) => inner.fn.max('move.created_at').as('moved_at')])
+          .where((inner) =>
+            inner.or([
+              inner('move.action', '=', 'not-spam'),
+              inner.and([
+                inner('move.action', '=', 'restore'),
+                inner(
+                  inner
+                    .selectFrom('enquiry_events as trashed')
+                    .select('trashed.from_value')
+                    .whereRef('trashed.enquiry_id', '=', 'move.enquiry_id')
+                    .where('trashed.action', '=', 'trash')
+                    .whereRef('trashed.created_at', '<=', 'move.created_at')
+                    .orderBy('trashed.created_at', 'desc')
+                    .orderBy('trashed.id', 'desc')
+                    .limit(1),
+                  '=',
+                  'spam',
+                ),
+              ]),
+            ]),
+          )
+          .groupBy('move.enquiry_id')
           .as('moves'),
       (join) => join.onRef('moves.enquiry_id', '=', 'enquiries.id'),
     )

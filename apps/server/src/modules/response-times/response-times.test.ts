@@ -384,6 +384,12 @@ describe('the targets', () => {
     expect((await staff.post(firstResponsePathOf('contact', answered)).send({ channel: 'call' })).status).toBe(200);
     const training = await arrive('web_dev', '2026-12-09T09:03');
     const before = await Promise.all([reminded, answered, training].map(columnsOf));
+    // Spam put in the trash, then restored: its clock started at the restore, and a new target counts from there.
+    const released = await arrive('contact', '2026-12-09T09:04', { website: 'http://spam.example' });
+    await setClock(lagos('2026-12-09T09:20'));
+    expect((await staff.delete(INBOX_PATHS.enquiry('contact', released))).status).toBe(200);
+    await setClock(lagos('2026-12-09T09:30'));
+    expect((await staff.post(INBOX_PATHS.restore('contact', released))).status).toBe(200);
 
     const saved = await owner.put(TARGETS).send({ targets: { contact: 120 } });
     expect(saved.status).toBe(200);
@@ -392,6 +398,10 @@ describe('the targets', () => {
     expect(await columnsOf(waiting)).toMatchObject({
       dueAt: lagos('2026-12-09T11:00'),
       remindAt: lagos('2026-12-09T10:30'),
+    });
+    expect(await columnsOf(released)).toMatchObject({
+      dueAt: lagos('2026-12-09T11:30'),
+      remindAt: lagos('2026-12-09T11:00'),
     });
     expect(await Promise.all([reminded, answered, training].map(columnsOf))).toEqual(before);
     const newOne = await arrive('contact', '2026-12-09T10:00');
