@@ -161,6 +161,16 @@ describe('the W3C Nu HTML checker', () => {
       expect(read(PATHS.portfolio)).toContain(`>${PUBLISHED_CHANGES.caseShortTitle}<`);
       expect(read(PATHS.home)).toContain(PUBLISHED_CHANGES.testimonialName);
       expect(read(published.trainingPath)).toContain(`N${PUBLISHED_CHANGES.newFee}`);
+      // The uploaded pictures are drawn from their AVIF and WebP variants, with the editor's alt text: the case
+      // study's on its page, the post's cover above its text.
+      for (const [pagePath, alt] of [
+        [published.casePath, PUBLISHED_CHANGES.caseImageAlt],
+        [published.blogPath, PUBLISHED_CHANGES.blogCoverAlt],
+      ] as const) {
+        const html = read(pagePath);
+        expect(html, pagePath).toMatch(/<picture><source type="image\/avif" srcset="\/media\/[^"]+ 480w/i);
+        expect(html, pagePath).toContain(`alt="${alt}"`);
+      }
 
       const messages = await runVnu(jar, [controlFile, ...files]);
       const control = messages.filter((message) => fileOf(message) === controlFile);

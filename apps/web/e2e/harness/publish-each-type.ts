@@ -20,6 +20,8 @@ export const PUBLISHED_CHANGES = {
   blogSlug: 'what-a-fast-page-costs',
   blogTitle: 'What a fast page costs, and what it earns',
   testimonialName: 'Bisola Adeyemi',
+  caseImageAlt: 'The laundry’s booking page on a laptop',
+  blogCoverAlt: 'A laptop showing a page loading',
   oldFee: '200,000',
   newFee: '215,000',
 } as const;
@@ -100,7 +102,7 @@ export async function publishEachType(baseUrl: string, cookie: string, withinMs 
     location: 'Yaba, Lagos',
     summary: 'A booking site where customers in Yaba order a pickup, pay on delivery and follow their laundry.',
     metaDescription: 'How Sparkle Laundry in Yaba started taking pickups online.',
-    mockup: photo('The laundry’s booking page on a laptop'),
+    mockup: photo(changes.caseImageAlt),
     challenges: [
       { challenge: 'Pickups were booked by phone, and calls were missed.', solution: 'A two-step booking form.' },
     ],
@@ -113,7 +115,7 @@ export async function publishEachType(baseUrl: string, cookie: string, withinMs 
     summary: 'A second of loading time costs visitors; here is how to measure it and what to fix first.',
     metaDescription: 'What a slow page costs a small business in Lagos, and what to fix first.',
     body: 'A page that loads in a second keeps its visitors.\n\n## What to measure\n\n- The largest paint\n- Layout shift\n\n## What to fix first\n\nImages, then *fonts*, then **scripts**. See [our services](/services).',
-    cover: photo('A laptop showing a page loading'),
+    cover: photo(changes.blogCoverAlt),
     author: 'Rendezvous Digital',
     date: '2026-11-20',
     category: 'Web Development',

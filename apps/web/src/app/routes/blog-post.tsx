@@ -3,6 +3,7 @@ import { useSiteContent } from '@/components/content/site-content';
 import { articleJsonLd } from '@/components/seo/json-ld';
 import { PageHead } from '@/components/seo/page-head';
 import { useRouteMeta } from '@/components/seo/route-meta';
+import { ContentImage } from '@/components/ui/content-image';
 import { Link } from '@/components/ui/link';
 import { BLOG, findBlogPost } from '@/content/blog';
 import { BLOG_LINK, HOME_LINK } from '@/content/navigation';
@@ -57,6 +58,14 @@ export default function BlogPostPage({ slug }: { slug: string }) {
       </section>
       <div className="section">
         <article className="container prose" aria-labelledby="article-title">
+          {post.cover && (
+            <ContentImage
+              image={post.cover}
+              className="article__cover"
+              sizes="(min-width: 48rem) 46rem, calc(100vw - 2rem)"
+              priority
+            />
+          )}
           {/* Safe to place as it is: renderMarkdown escapes raw HTML and keeps only safe links (0043). */}
           <div className="prose__body" dangerouslySetInnerHTML={{ __html: article.html }} />
           {article.next && (

@@ -1,6 +1,7 @@
 import { PATHS } from '@agency/shared';
 import { CallToAction } from '@/components/sections/call-to-action';
 import { PageHead } from '@/components/seo/page-head';
+import { ContentImage } from '@/components/ui/content-image';
 import { Link } from '@/components/ui/link';
 import { useSiteContent } from '@/components/content/site-content';
 import { caseStudyOgImage } from '@/content/case-studies';
@@ -40,13 +41,13 @@ export default function CaseStudyPage({ slug }: { slug: string }) {
       </section>
       <section className="section" aria-labelledby="case-info-heading">
         <div className="container case-layout">
-          <img
+          {/* An upload is drawn from its AVIF and WebP variants at the width the screen needs; the site's own
+              drawings stay one file. The page's largest picture: loaded first. */}
+          <ContentImage
+            image={caseStudy.mockup}
             className="case-mockup"
-            src={caseStudy.mockup.src}
-            width={caseStudy.mockup.width}
-            height={caseStudy.mockup.height}
-            alt={caseStudy.mockup.alt}
-            fetchPriority="high"
+            sizes="(min-width: 1024px) 760px, calc(100vw - 2rem)"
+            priority
           />
           <aside className="card case-info">
             <h2 id="case-info-heading" className="card__title">

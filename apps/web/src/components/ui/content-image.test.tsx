@@ -66,6 +66,7 @@ describe('a picture of the site’s content', () => {
     const img = screen.getByRole('img');
     expect(img).toHaveAttribute('loading', 'eager');
     expect(img).toHaveAttribute('fetchpriority', 'high');
+    expect(img).not.toHaveAttribute('decoding');
   });
 
   it('one of the site’s drawings is a plain img of its file, with its size and alt text', () => {

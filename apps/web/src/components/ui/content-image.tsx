@@ -29,9 +29,10 @@ export function ContentImage({ image, sizes = '100vw', className, priority = fal
     width: image.width,
     height: image.height,
     style,
-    loading: priority ? ('eager' as const) : ('lazy' as const),
-    decoding: 'async' as const,
-    ...(priority ? { fetchPriority: 'high' as const } : {}),
+    // The page's main picture is drawn in the frame its file arrives in (no async decoding), first of all requests.
+    ...(priority
+      ? { loading: 'eager' as const, fetchPriority: 'high' as const }
+      : { loading: 'lazy' as const, decoding: 'async' as const }),
   };
   if (!image.imageId) return <img src={image.src} alt={image.alt} {...common} />;
 
