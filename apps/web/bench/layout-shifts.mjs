@@ -1,27 +1,26 @@
 /* global window */
 // Layout shifts of the nine measured pages, with what moved: `node apps/web/bench/layout-shifts.mjs [BASE_URL
 // [PATH...]]` against a running built server (default http://localhost:4600); paths given measure those pages instead
-// (a published page: `npm run bench:web -- --published --serve` prints a server and its new pages' paths). Each page loads at 412 px (Lighthouse's phone),
-// 360 px and 1350 px with the CPU slowed four times and no input, and the layout-shift entries of its first 2.5 s are
-// printed with their sources, so a CLS above 0 in `npm run bench:web` can be traced to the element that moved.
+// (a published page: `npm run bench:web -- --published --serve` prints a server and its new pages' paths). Each page
+// loads at 412 px (Lighthouse's phone), 360 px and 1350 px with the CPU slowed four times and no input, and the
+// layout-shift entries of its first 2.5 s are printed with their sources, so a CLS above 0 in `npm run bench:web` can
+// be traced to the element that moved.
 import { chromium } from 'playwright-core';
 
 const BASE_URL = process.argv[2] ?? 'http://localhost:4600';
+const NINE_PAGES = [
+  '/',
+  '/services',
+  '/webdevelopment-0123456',
+  '/portfolio-9012345/planetlaundromat',
+  '/webdevelopment-training',
+  '/Creativegraphicdesign-training',
+  '/contact-7709327',
+  '/request-a-quote-0163863',
+  '/about-8901234',
+];
 const GIVEN_PAGES = process.argv.slice(3);
-const PAGES =
-  GIVEN_PAGES.length > 0
-    ? GIVEN_PAGES
-    : [
-        '/',
-        '/services',
-        '/webdevelopment-0123456',
-        '/portfolio-9012345/planetlaundromat',
-        '/webdevelopment-training',
-        '/Creativegraphicdesign-training',
-        '/contact-7709327',
-        '/request-a-quote-0163863',
-        '/about-8901234',
-      ];
+const PAGES = GIVEN_PAGES.length > 0 ? GIVEN_PAGES : NINE_PAGES;
 const WIDTHS = [412, 360, 1350];
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
